@@ -1,0 +1,29 @@
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup check test lint bench clean
+
+$(BIN)/gamao: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(BIN)/gamao
+
+setup: $(BIN)/gamao
+
+# The main job on the bundled examples: verify every match, then write the report.
+check: setup
+	$(BIN)/gamao check examples/ ; test $$? -le 1
+	$(BIN)/gamao report examples/ -o out/report.html
+
+test: setup
+	$(BIN)/ruff check gamao_cli tests benchmarks tools
+	$(BIN)/mypy
+	$(BIN)/pytest -q -p no:cacheprovider
+
+bench: setup
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) out

@@ -1,0 +1,3 @@
+from gamao_cli.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""Replaying and checking matches, and the statistics built on the replay."""

@@ -1,0 +1,140 @@
+"""Checking files: read every match, replay it, collect findings and counts.
+
+Files are independent, so they can be checked in parallel (``jobs``); results come back in
+input order, so the output is the same whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.records import MatchReplay
+from gamao_cli.analysis.replay import replay_match
+from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
+from gamao_cli.model.diagnostics import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    file: str
+    matches: int
+    games: int
+    games_verified: int
+    plays: int
+    findings: tuple[Finding, ...]
+    readable: bool  # False when nothing at all could be read from the input
+    replays: tuple[MatchReplay, ...] = ()  # kept only when asked for
+
+    @property
+    def games_unverifiable(self) -> int:
+        return self.games - self.games_verified
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    unreadable_files: int = 0
+    matches: int = 0
+    games: int = 0
+    games_verified: int = 0
+    plays: int = 0
+    by_code: Counter[str] = field(default_factory=Counter)
+    by_severity: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games_unverifiable(self) -> int:
+        return self.games - self.games_verified
+
+    def add(self, report: FileReport) -> None:
+        self.files += 1
+        self.unreadable_files += 0 if report.readable else 1
+        self.matches += report.matches
+        self.games += report.games
+        self.games_verified += report.games_verified
+        self.plays += report.plays
+        for f in report.findings:
+            self.by_code[f.code] += 1
+            self.by_severity[f.severity.value] += 1
+
+    @property
+    def errors(self) -> int:
+        return self.by_severity.get(Severity.ERROR.value, 0)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "files": self.files,
+            "unreadable_files": self.unreadable_files,
+            "matches": self.matches,
+            "games": self.games,
+            "games_verified": self.games_verified,
+            "games_unverifiable": self.games_unverifiable,
+            "plays": self.plays,
+            "findings": {s.value: self.by_severity.get(s.value, 0) for s in Severity},
+            "by_code": dict(sorted(self.by_code.items())),
+        }
+
+
+def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> FileReport:
+    """Check one input file: every match in it."""
+    findings: list[Finding] = []
+    replays: list[MatchReplay] = []
+    matches = games = verified = plays = 0
+    readable = False
+    for index, match in enumerate(read_path(item)):
+        replay = replay_match(match, options, index, item.display)
+        findings.extend(replay.findings)
+        if match.games:
+            readable = True
+            matches += 1
+            games += len(replay.games)
+            verified += replay.games_verified
+            plays += len(replay.plays)
+        if keep and match.games:
+            replays.append(replay)
+    return FileReport(
+        file=item.display,
+        matches=matches,
+        games=games,
+        games_verified=verified,
+        plays=plays,
+        findings=tuple(findings),
+        readable=readable,
+        replays=tuple(replays),
+    )
+
+
+def _check_one(args: tuple[InputFile, CheckOptions, bool]) -> FileReport:
+    return check_input(*args)
+
+
+def check_inputs(
+    items: Sequence[InputFile],
+    options: CheckOptions,
+    *,
+    jobs: int = 1,
+    keep: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[FileReport]:
+    """Check inputs, yielding one report per input in input order."""
+    work = [(item, options, keep) for item in items]
+    if jobs <= 1 or len(work) <= 1 or any(item.is_stdin for item in items):
+        for args in work:
+            yield _check_one(args)
+            if progress:
+                progress(1)
+        return
+    chunk = max(1, min(16, len(work) // (jobs * 4)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for report in pool.map(_check_one, work, chunksize=chunk):
+            yield report
+            if progress:
+                progress(1)
+
+
+def collect_inputs(paths: Sequence[str], extensions: set[str] | None = None) -> list[InputFile]:
+    return list(iter_input_files(paths, extensions))

@@ -1,0 +1,212 @@
+"""Finding codes: stable, never reused or renumbered (docs/codes.md lists them all).
+
+R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
+(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON) are listed by the readers and merged here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamao_cli.model.diagnostics import Severity
+
+ERR, WARN, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    severity: Severity
+    rule: str | None
+    title: str
+    example: str = ""
+
+
+_CHECK_CODES = (
+    Code("R201", ERR, "M1", "a hop's distance matches no die", "64: 24/18 13/10"),
+    Code("R202", ERR, "M1", "more moves than the dice give", "61: 13/7 8/7 6/5"),
+    Code(
+        "R203", ERR, "M1", "a checker moves from a point where the mover has none", "31: 12/9 6/5"
+    ),
+    Code(
+        "R204",
+        ERR,
+        "M2",
+        "a checker lands on (or passes through) a point held by the opponent",
+        "61: 13/7 8/7 with the opponent holding 7",
+    ),
+    Code("R205", ERR, "H3", "entering on a point held by the opponent", "bar/20 with 20 held"),
+    Code("R206", ERR, "H2", "another checker moves while one is on the bar", "52: 13/8 13/11"),
+    Code("R207", ERR, "B1", "bearing off while checkers are outside the home board", "6/off 8/7"),
+    Code(
+        "R208",
+        ERR,
+        "B4",
+        "bearing off from a lower point with a higher die while a higher point is occupied",
+        "61: 3/off with a checker on 5",
+    ),
+    Code("R209", ERR, "M4", "fewer dice used than possible", "66: 13/7 (more 6s playable)"),
+    Code(
+        "R210",
+        ERR,
+        "M4",
+        "the smaller die played when only one die can be used and the larger could",
+        "62: 3/1 when 6 could be played",
+    ),
+    Code(
+        "R211",
+        ERR,
+        "M5",
+        "no play recorded while a legal play existed",
+        "43: (empty) / Cannot Move",
+    ),
+    Code(
+        "R212",
+        ERR,
+        "H4",
+        "a play recorded for a roll that cannot be played",
+        "bar/20 against a closed board",
+    ),
+    Code("R213", ERR, "S3", "a double as the opening roll", "1) 33: 8/5(2) 6/3(2)"),
+    Code("R214", ERR, "M1", "a play moves a checker backward or to an impossible point", "31: 5/8"),
+    Code(
+        "R215",
+        ERR,
+        None,
+        "a play by the player not on roll (the other side's turn is missing)",
+        "two rows in one column in a row",
+    ),
+    Code(
+        "R216",
+        ERR,
+        None,
+        "an action after the game has ended",
+        "a roll after the last checker was borne off",
+    ),
+    Code("R217", ERR, None, "a roll cell the reader could not read as a play", "31: 8/x"),
+    Code(
+        "R218",
+        ERR,
+        "M1",
+        "an Illegal play cell: the record itself says the play was illegal",
+        "Illegal play (...)",
+    ),
+    Code(
+        "R220",
+        INFO,
+        "M1",
+        "a legal play written in an order that is not legal step by step",
+        "61: 1/off 11/5",
+    ),
+    Code("R221", WARN, "H1", "a hit mark where nothing was hit", "31: 8/5* 6/5"),
+    Code(
+        "R222",
+        WARN,
+        None,
+        "the rest of the game cannot be verified: a play could not be applied",
+        "",
+    ),
+    Code("C301", ERR, "C3", "a double by the player who does not own the cube", ""),
+    Code("C302", ERR, "C4", "a double in the Crawford game", ""),
+    Code("C303", ERR, "C7", "a double in a game played without the cube", ""),
+    Code("C304", ERR, "C3", "a take, drop or beaver with no double to answer", ""),
+    Code("C305", ERR, "C6", "a beaver in match play", ""),
+    Code("C306", ERR, "C6", "a beaver where the beaver rule is off", ""),
+    Code(
+        "C307",
+        INFO,
+        "C6",
+        "a beaver in a money session whose record does not say whether beavers "
+        "are allowed: implies they are",
+        "",
+    ),
+    Code("C308", ERR, "C2", "a double that is not on the doubler's own turn before rolling", ""),
+    Code("C309", ERR, "C3", "a double to the wrong value, or while another double waits", ""),
+    Code("C310", ERR, "C3", "a double above the cube limit", ""),
+    Code("C311", ERR, "C3", "a double left unanswered", ""),
+    Code(
+        "X401",
+        ERR,
+        "E2",
+        "the recorded points differ from the result times the cube",
+        "Wins 2 points for a single game on a 1-cube",
+    ),
+    Code("X402", INFO, "E5", "a resignation: reports the level resigned", ""),
+    Code(
+        "X403",
+        WARN,
+        "E5",
+        "a resignation worth more than the position allowed",
+        "a gammon resigned after the loser bore off",
+    ),
+    Code(
+        "X404",
+        ERR,
+        "E6",
+        "the points recorded after a drop differ from the cube before the double",
+        "",
+    ),
+    Code("X405", ERR, "X2", "a game's starting score does not follow from the previous game", ""),
+    Code("X406", ERR, "X3", "a game played after the match was won", ""),
+    Code(
+        "X407",
+        ERR,
+        "X1",
+        "the recorded match winner is wrong",
+        "and the match on a game that does not decide it",
+    ),
+    Code("X408", ERR, "E1", "a game that ends with no result", ""),
+    Code(
+        "X409",
+        INFO,
+        "C5",
+        "a money result that is right under one Jacoby setting only: reports which it implies",
+        "",
+    ),
+    Code("X410", ERR, "E1", "the recorded winner is not the player who won the game", ""),
+    Code("X411", INFO, None, "the record does not say who won: the winner is inferred", ""),
+    Code("X412", WARN, "C4", "the record marks a different game as the Crawford game", ""),
+    Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
+)
+
+CHECK_CODES: dict[str, Code] = {c.code: c for c in _CHECK_CODES}
+
+# Judgement kinds (engine.validate.REASONS) to codes.
+PLAY_CODES = {
+    "wrong-distance": "R201",
+    "too-many-moves": "R202",
+    "no-checker": "R203",
+    "blocked": "R204",
+    "blocked-entry": "R205",
+    "bar-first": "R206",
+    "bear-off-early": "R207",
+    "bear-off-higher": "R208",
+    "fewer-dice": "R209",
+    "smaller-die": "R210",
+    "no-play-recorded": "R211",
+    "play-when-dancing": "R212",
+}
+
+# Cube violation kinds (engine.cube.CUBE_KINDS) to codes.
+CUBE_CODES = {
+    "double-not-owner": "C301",
+    "double-crawford": "C302",
+    "double-no-cube": "C303",
+    "response-no-double": "C304",
+    "response-own-double": "C304",
+    "beaver-match": "C305",
+    "beaver-off": "C306",
+    "double-pending": "C309",
+    "double-value": "C309",
+    "double-limit": "C310",
+}
+
+
+def all_codes() -> dict[str, Code]:
+    """Every code: the checker's and the readers' (severity and title)."""
+    from gamao_cli.formats.registry import reader_codes
+
+    out = dict(CHECK_CODES)
+    for code, (severity, title) in reader_codes().items():
+        out.setdefault(code, Code(code, severity, None, title))
+    return dict(sorted(out.items()))

@@ -1,0 +1,48 @@
+"""What every command shares: consoles, exit codes, output formats, errors."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum, IntEnum
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    FINDINGS = 1
+    CANNOT_RUN = 2
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def stdout_console(color: bool | None = None) -> Console:
+    return Console(
+        highlight=False,
+        soft_wrap=True,
+        force_terminal=color,
+        no_color=color is False,
+    )
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error to stderr and exit with code 2 (could not run)."""
+    stderr_console().print(f"[bold red]error:[/] {message}", markup=True)
+    raise typer.Exit(ExitCode.CANNOT_RUN)
+
+
+def is_terminal(stream: object = None) -> bool:
+    stream = stream or sys.stderr
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())

@@ -1,0 +1,133 @@
+"""An ASCII drawing of a position, in the manner of gnubg's text board.
+
+The player on roll sits at the bottom and the points are numbered from that player's side:
+13..24 along the top, 12..1 along the bottom, home board bottom right. Player 0's checkers
+are ``O`` and player 1's are ``X`` whoever is on roll (gnubg draws player 0 as ``O``). A
+point or bar with more than five checkers shows the count in its fifth row. Each player's
+bar checkers are drawn in their own half of the bar column. The text is pure ASCII, at most
+80 columns wide, with no trailing blanks.
+"""
+
+from __future__ import annotations
+
+from gamao_cli.engine.ids import MatchState, match_id, position_id
+from gamao_cli.engine.position import Position
+from gamao_cli.model.actions import BAR, OFF
+
+MARKS = ("O", "X")
+WIDTH = 80
+_ROWS = 5
+_INFO_COLUMN = 49  # the side panel starts here (0-based)
+_TOP_BORDER = " +13-14-15-16-17-18------19-20-21-22-23-24-+"
+_BOTTOM_BORDER = " +12-11-10--9--8--7-------6--5--4--3--2--1-+"
+
+
+def _ascii(text: str) -> str:
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
+
+
+def _cell(count: int, row: int, mark: str) -> str:
+    """Row ``row`` (0 = the row at the edge) of a stack of ``count`` checkers."""
+    if count > _ROWS and row == _ROWS - 1:
+        return f"{count:>2} "
+    return f" {mark} " if count > row else "   "
+
+
+def _half(pos: Position, points: range, row: int) -> str:
+    mover, other = pos.mover, pos.opponent
+    out = []
+    for point in points:
+        if mover[point]:
+            out.append(_cell(mover[point], row, MARKS[pos.turn]))
+        else:
+            out.append(_cell(other[25 - point], row, MARKS[1 - pos.turn]))
+    return "".join(out)
+
+
+def _board_lines(pos: Position) -> list[str]:
+    """The 13 lines of the board itself (borders included), each 44 columns."""
+    top_bar, bottom_bar = pos.opponent[BAR], pos.mover[BAR]
+    top_mark, bottom_mark = MARKS[1 - pos.turn], MARKS[pos.turn]
+    lines = [_TOP_BORDER]
+    for row in range(_ROWS):
+        bar = _cell(top_bar, _ROWS - 1 - row, top_mark)
+        lines.append(f" |{_half(pos, range(13, 19), row)}|{bar}|"
+                     f"{_half(pos, range(19, 25), row)}|")
+    lines.append(" |" + " " * 18 + "|BAR|" + " " * 18 + "|")
+    for row in reversed(range(_ROWS)):
+        bar = _cell(bottom_bar, _ROWS - 1 - row, bottom_mark)
+        lines.append(f" |{_half(pos, range(12, 6, -1), row)}|{bar}|"
+                     f"{_half(pos, range(6, 0, -1), row)}|")
+    lines.append(_BOTTOM_BORDER)
+    return lines
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def draw_board(
+    pos: Position,
+    names: tuple[str, str] | None = None,
+    *,
+    cube_value: int = 1,
+    cube_owner: int = -1,
+    score: tuple[int, int] | None = None,
+    match_length: int | None = None,
+    dice: tuple[int, int] | None = None,
+    crawford: bool = False,
+) -> str:
+    """Draw ``pos`` as text.
+
+    ``names``, ``score`` and ``cube_owner`` are indexed by player (0, 1; owner -1 = centred).
+    ``match_length`` 0 means money play; with a ``match_length`` the Match ID is shown too
+    (``crawford`` marks the Crawford game in it). Ends with a newline.
+    """
+    top, bottom = 1 - pos.turn, pos.turn
+    label = names if names is not None else ("player 0", "player 1")
+    room = WIDTH - _INFO_COLUMN - 3
+    side = [""] * 13
+    side[0] = f"{MARKS[top]}: {label[top]}"
+    side[12] = f"{MARKS[bottom]}: {label[bottom]}"
+    side[0], side[12] = (_ascii(s)[:room] for s in (side[0], side[12]))
+    if score is not None:
+        side[1] = _points(score[top])
+        side[11] = _points(score[bottom])
+    side[2] = f"Off: {pos.off(top)}"
+    side[10] = f"Off: {pos.off(bottom)}"
+    cube = f"Cube: {cube_value}"
+    if cube_owner == top:
+        side[3] = cube
+    elif cube_owner == bottom:
+        side[9] = cube
+    middle = []
+    if match_length is not None:
+        middle.append("money game" if match_length == 0 else f"{match_length}-point match")
+    if cube_owner == -1:
+        middle.append(cube)
+    side[6] = ", ".join(middle)
+    board = _board_lines(pos)
+    lines = []
+    pid = f" Position ID: {position_id(pos)}"
+    if match_length is not None:
+        state = MatchState(
+            cube_value=cube_value,
+            cube_owner=cube_owner,
+            player_on_roll=pos.turn,
+            crawford=crawford,
+            turn=pos.turn,
+            dice=dice,
+            match_length=match_length,
+            score=score if score is not None else (0, 0),
+            jacoby=False,
+        )
+        pid += f"   Match ID: {match_id(state)}"
+    lines.append(pid)
+    for text, info in zip(board, side, strict=True):
+        lines.append(f"{text:<{_INFO_COLUMN}}{info}".rstrip() if info else text)
+    lines.append(f" Pip count: {MARKS[top]} {pos.pips(top)}, {MARKS[bottom]} {pos.pips(bottom)}")
+    if dice is not None:
+        lines.append(f" {MARKS[bottom]} to play {dice[0]}{dice[1]}")
+    else:
+        lines.append(f" {MARKS[bottom]} on roll")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,422 @@
+"""Judging a recorded play: legal or not, and if not, which rule it breaks and why.
+
+A recorded play is a list of hops (``Step``), each possibly spanning several dice
+(``24/13``), in the order written. It is legal when its hops can be split into single-die
+steps and ordered so that every step is legal (RULES.md M1-M3, H1-H5, B1-B6) and the play
+uses as many dice as possible, the larger die when only one can be played (M4, M5). The text
+is notation, not the physical order: ``61: 1/0 11/5`` is legal because ``11/5 1/0`` is.
+
+The fast path needs no play generation: a play that uses every die and can be ordered legally
+is legal. Generation is needed only to check a play that uses fewer dice, or to explain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
+from gamao_cli.model.actions import BAR, OFF, Board, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The verdict on one recorded play.
+
+    ``code`` names the broken rule's kind (see ``REASONS``), ``rule`` its RULES.md id.
+    ``mover``/``opponent`` are the boards after the play as recorded, when it can be applied
+    at all (its checkers exist and no landing point is held by two or more opponent
+    checkers); otherwise None and the rest of the game cannot be verified.
+    ``steps`` are single-die steps in a legal order when the play is legal.
+    """
+
+    legal: bool
+    code: str | None = None
+    rule: str | None = None
+    reason: str = ""
+    steps: tuple[StepTuple, ...] = ()
+    mover: Board | None = None
+    opponent: Board | None = None
+    reordered: bool = False  # legal, but not in the order written
+    legal_plays: tuple[Play, ...] | None = field(default=None, compare=False)
+    marked_hits_missing: tuple[int, ...] = ()  # points marked '*' where nothing was hit
+
+    @property
+    def applied(self) -> bool:
+        return self.mover is not None
+
+
+# Kinds of illegality; the checker maps them to finding codes.
+REASONS = {
+    "wrong-distance": "M1",
+    "too-many-moves": "M1",
+    "no-checker": "M1",
+    "blocked": "M2",
+    "blocked-entry": "H3",
+    "bar-first": "H2",
+    "bear-off-early": "B1",
+    "bear-off-higher": "B4",
+    "fewer-dice": "M4",
+    "smaller-die": "M4",
+    "no-play-recorded": "M5",
+    "play-when-dancing": "H4",
+}
+
+
+def _name(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def _hop_name(frm: int, to: int) -> str:
+    return f"{_name(frm)}/{_name(to)}"
+
+
+def _split_options(frm: int, to: int, dice: list[int]) -> list[tuple[int, ...]]:
+    """Sequences of dice (taken from ``dice``) that carry a checker from ``frm`` to ``to``:
+    exact sums, or for bearing off, an overshoot on the last die only."""
+    dist = frm - to
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    n = len(dice)
+    for k in range(1, n + 1):
+        for combo in permutations(range(n), k):
+            seq = tuple(dice[i] for i in combo)
+            if seq in seen:
+                continue
+            total = sum(seq)
+            if total == dist or (to == OFF and total > dist and total - seq[-1] < dist):
+                seen.add(seq)
+                out.append(seq)
+    return out
+
+
+def _expand(frm: int, to: int, seq: tuple[int, ...]) -> list[tuple[int, int]]:
+    hops = []
+    here = frm
+    for d in seq:
+        nxt = here - d
+        if nxt < 0 or (to == OFF and nxt <= 0):
+            nxt = OFF
+        hops.append((here, nxt))
+        here = nxt
+    return hops
+
+
+class _Board:
+    """A mutable mover's board for step-by-step checks."""
+
+    __slots__ = ("blocked", "blot", "hits", "me")
+
+    def __init__(self, me: Board, blocked: list[bool], blot: list[bool]) -> None:
+        self.me = list(me)
+        self.blocked = blocked
+        self.blot = blot
+        self.hits = 0
+
+    def problem(self, frm: int, to: int, die: int) -> str | None:
+        """Why the single-die step frm->to with ``die`` is illegal now, or None."""
+        me = self.me
+        if me[frm] <= 0:
+            return "no-checker"
+        if me[BAR] and frm != BAR:
+            return "bar-first"
+        if to != OFF:
+            if frm - to != die:
+                return "wrong-distance"
+            if self.blocked[to]:
+                return "blocked-entry" if frm == BAR else "blocked"
+            return None
+        if frm > die:
+            return "wrong-distance"
+        if sum(me[7:26]) > 0:
+            return "bear-off-early"
+        if frm < die and any(me[frm + 1 : 7]):
+            return "bear-off-higher"
+        return None
+
+    def move(self, frm: int, to: int) -> bool:
+        me = self.me
+        me[frm] -= 1
+        me[to] += 1
+        hit = to != OFF and self.blot[to] and not (self.hits >> to & 1)
+        if hit:
+            self.hits |= 1 << to
+        return hit
+
+    def unmove(self, frm: int, to: int, hit: bool) -> None:
+        self.me[frm] += 1
+        self.me[to] -= 1
+        if hit:
+            self.hits &= ~(1 << to)
+
+
+def _order(
+    board: _Board, steps: list[tuple[int, int, int, int]]
+) -> tuple[list[StepTuple] | None, tuple[int, str, int, int] | None]:
+    """Find a legal order of single-die steps (frm, to, die, hop index), trying the written
+    order first. Returns (steps in order, None) or (None, first failure in written order)."""
+    n = len(steps)
+    used = [False] * n
+    out: list[StepTuple] = []
+    first_fail: tuple[int, str, int, int] | None = None
+
+    def rec(depth: int) -> bool:
+        nonlocal first_fail
+        if depth == n:
+            return True
+        for i in range(n):
+            if used[i]:
+                continue
+            # Steps of one hop keep their order along the checker's path.
+            hop = steps[i][3]
+            if any(not used[j] and steps[j][3] == hop for j in range(i)):
+                continue
+            frm, to, die, _ = steps[i]
+            why = board.problem(frm, to, die)
+            if why is not None:
+                if first_fail is None:
+                    first_fail = (i, why, frm, to)
+                continue
+            used[i] = True
+            hit = board.move(frm, to)
+            out.append((frm, to, hit))
+            if rec(depth + 1):
+                return True
+            out.pop()
+            board.unmove(frm, to, hit)
+            used[i] = False
+        return False
+
+    if rec(0):
+        return out, None
+    return None, first_fail
+
+
+def _mechanical(me: Board, opp: Board, hops: Sequence[Step]) -> tuple[Board, Board] | None:
+    """Apply hops as written, ignoring the dice: checkers must exist (in some order) and no
+    landing point may hold two or more opponent checkers. Hits happen on written landing
+    points and written intermediate hit marks."""
+    board = list(me)
+    opp_cells = list(opp)
+    pending = list(hops)
+    progress = True
+    while pending and progress:
+        progress = False
+        for hop in list(pending):
+            frm, to = hop.from_point, hop.to_point
+            if board[frm] <= 0:
+                continue
+            landings = [*hop.via_hits, to]
+            if any(p != OFF and opp_cells[25 - p] >= 2 for p in landings):
+                return None
+            board[frm] -= 1
+            board[to] += 1
+            for p in landings:
+                if p not in (OFF, BAR) and opp_cells[25 - p] == 1:
+                    opp_cells[25 - p] = 0
+                    opp_cells[BAR] += 1
+            pending.remove(hop)
+            progress = True
+    if pending:
+        return None
+    return tuple(board), tuple(opp_cells)
+
+
+def _valid_hop(hop: Step) -> bool:
+    return 0 <= hop.to_point < hop.from_point <= BAR and hop.to_point != BAR
+
+
+def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) -> Judgement:
+    """Judge a recorded play ``hops`` for the mover (boards in the mover's view)."""
+    d1, d2 = dice
+    all_dice = [d1] * 4 if d1 == d2 else [d1, d2]
+    if not hops:
+        plays = plays_for(me, opp, dice)
+        if plays:
+            return Judgement(
+                False,
+                "no-play-recorded",
+                "M5",
+                f"no play recorded, but {_count(plays)} existed",
+                mover=me,
+                opponent=opp,
+                legal_plays=tuple(plays),
+            )
+        return Judgement(True, mover=me, opponent=opp, legal_plays=())
+    for hop in hops:
+        if not _valid_hop(hop):
+            return Judgement(
+                False,
+                "wrong-distance",
+                "M1",
+                f"{hop} does not move toward home",
+                mover=None,
+            )
+
+    blocked, blot = blockade(opp)
+    # Try every way of splitting the hops into dice, most dice first.
+    candidates: list[list[tuple[int, int, int, int]]] = []
+    unsplittable: Step | None = None
+
+    def assign(i: int, remaining: list[int], acc: list[tuple[int, int, int, int]]) -> None:
+        nonlocal unsplittable
+        if i == len(hops):
+            candidates.append(list(acc))
+            return
+        hop = hops[i]
+        options = _split_options(hop.from_point, hop.to_point, remaining)
+        if not options and unsplittable is None:
+            unsplittable = hop
+        for seq in options:
+            rest = list(remaining)
+            for d in seq:
+                rest.remove(d)
+            expanded = _expand(hop.from_point, hop.to_point, seq)
+            acc.extend((f, t, d, i) for (f, t), d in zip(expanded, seq, strict=True))
+            assign(i + 1, rest, acc)
+            del acc[len(acc) - len(seq) :]
+
+    assign(0, all_dice, [])
+    candidates.sort(key=len, reverse=True)
+
+    first_failure: tuple[int, str, int, int] | None = None
+    for cand in candidates:
+        board = _Board(me, blocked, blot)
+        ordered, fail = _order(board, cand)
+        if ordered is None:
+            if first_failure is None:
+                first_failure = fail
+            continue
+        mover = tuple(board.me)
+        opponent = apply_hits(opp, board.hits)
+        written = [(f, t) for f, t, _, _ in cand]
+        reordered = [(f, t) for f, t, _ in ordered] != written
+        missing = _missing_marks(hops, ordered)
+        if len(ordered) == len(all_dice):
+            return Judgement(
+                True,
+                steps=tuple(ordered),
+                mover=mover,
+                opponent=opponent,
+                reordered=reordered,
+                marked_hits_missing=missing,
+            )
+        # Fewer dice than the roll gives: legal only if no play uses more (M4).
+        plays = plays_for(me, opp, dice)
+        for play in plays:
+            if play.mover == mover and play.opponent == opponent:
+                return Judgement(
+                    True,
+                    steps=tuple(ordered),
+                    mover=mover,
+                    opponent=opponent,
+                    reordered=reordered,
+                    legal_plays=tuple(plays),
+                    marked_hits_missing=missing,
+                )
+        best = max(p.dice_used for p in plays)
+        if best > len(ordered):
+            code = "fewer-dice"
+            reason = (
+                f"{len(ordered)} of the dice played, but {best} could be ({_count(plays)} existed)"
+            )
+        else:
+            code = "smaller-die"
+            reason = (
+                f"only the smaller die was played ({_hop_name(ordered[0][0], ordered[0][1])}),"
+                f" but the larger die {max(dice)} could be played"
+            )
+        return Judgement(
+            False,
+            code,
+            "M4",
+            reason,
+            mover=mover,
+            opponent=opponent,
+            legal_plays=tuple(plays),
+        )
+
+    # Illegal: explain with the first failure in the written order.
+    applied = _mechanical(me, opp, hops)
+    mover_after, opp_after = applied if applied else (None, None)
+    if not candidates:
+        steps_needed = sum(1 for _ in hops)
+        if unsplittable is not None:
+            hop = unsplittable
+            dist = hop.from_point - hop.to_point
+            if len(hops) > len(all_dice) or _sum_ok(hops, all_dice):
+                code, reason = (
+                    "too-many-moves",
+                    (f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {len(all_dice)}"),
+                )
+            else:
+                code = "wrong-distance"
+                reason = (
+                    f"{_hop_name(hop.from_point, hop.to_point)} moves {dist} pip"
+                    f"{'s' if dist != 1 else ''}, which the dice {_dice_text(dice)} "
+                    "left for it cannot make"
+                )
+        else:  # pragma: no cover - every hop had options but no full assignment
+            code, reason = "too-many-moves", f"{steps_needed} moves do not fit the dice"
+        return Judgement(False, code, REASONS[code], reason, mover=mover_after, opponent=opp_after)
+    assert first_failure is not None
+    _, why, frm, to = first_failure
+    return Judgement(
+        False,
+        why,
+        REASONS[why],
+        _explain(why, frm, to, me, opp),
+        mover=mover_after,
+        opponent=opp_after,
+    )
+
+
+def _sum_ok(hops: Sequence[Step], dice: list[int]) -> bool:
+    """True when each hop on its own could be made by one die: too many hops, not bad ones."""
+    return all(
+        any(
+            h.from_point - h.to_point == d or (h.to_point == OFF and d > h.from_point)
+            for d in set(dice)
+        )
+        for h in hops
+    )
+
+
+def _dice_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+def _count(plays: Sequence[Play]) -> str:
+    return f"{len(plays)} legal play" + ("" if len(plays) == 1 else "s")
+
+
+def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
+    hop = _hop_name(frm, to)
+    if why == "no-checker":
+        return f"{hop}: there is no checker of the mover on {_name(frm)}"
+    if why == "bar-first":
+        return (
+            f"{hop}: {me[BAR]} checker{'s' if me[BAR] > 1 else ''} on the bar must enter "
+            "before any other checker moves"
+        )
+    if why == "blocked":
+        return f"{hop}: point {to} is held by {opp[25 - to]} opposing checkers"
+    if why == "blocked-entry":
+        return f"{hop}: the entry point {to} is held by {opp[25 - to]} opposing checkers"
+    if why == "bear-off-early":
+        outside = sum(me[7:26])
+        return (
+            f"{hop}: bearing off while {outside} checker{'s are' if outside > 1 else ' is'} "
+            "outside the home board"
+        )
+    if why == "bear-off-higher":
+        higher = max(p for p in range(frm + 1, 7) if me[p])
+        return f"{hop}: bearing off from {frm} with a higher die while a checker stands on {higher}"
+    return f"{hop}: the distance does not match the die"
+
+
+def _missing_marks(hops: Sequence[Step], steps: Sequence[StepTuple]) -> tuple[int, ...]:
+    hit_points = {t for _, t, h in steps if h}
+    marked = {h.to_point for h in hops if h.hit} | {v for h in hops for v in h.via_hits}
+    return tuple(sorted(p for p in marked if p not in hit_points))

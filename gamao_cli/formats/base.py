@@ -1,0 +1,31 @@
+"""What every format module provides, and the registry entry describing it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from gamao_cli.model.match import Match
+
+Reader = Callable[[TextIO, str], Iterator[Match]]
+"""``read(stream, filename)`` yields the matches of a text stream one at a time.
+
+Content problems never raise: they become ``Match.diagnostics`` (with file:line:column) and
+the reader resynchronises at the next game or match. A stream holding nothing readable
+yields one ``Match`` with no games and an error diagnostic, so nothing is lost silently.
+"""
+
+Writer = Callable[[Match, TextIO], None]
+"""``write(match, stream)`` writes one match."""
+
+
+@dataclass(frozen=True, slots=True)
+class FormatInfo:
+    name: str  # short name used on the command line: mat, sgf, json, jsonl
+    description: str
+    extensions: tuple[str, ...]  # without dots, lower case; the first is the default
+    sniff: Callable[[str], bool]  # given the first few KB of decoded text
+    read: Reader | None
+    write: Writer | None
+    many_per_file: bool = False  # whether one file holds several matches when written

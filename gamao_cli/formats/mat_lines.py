@@ -1,0 +1,100 @@
+"""Tokenising the lines of a Jellyfish ``.mat`` file: line kinds, rows and cells.
+
+A move row is ``<n>)`` followed by up to two cells. A cell starts at a dice token (``31:``)
+or at a cube or result phrase (``Doubles``, ``Beavers``, ``Raccoons``, ``Takes``, ``Drops``,
+``Wins``, ``Losses``) and runs to the next cell start. Columns decide only which side a cell
+belongs to (see :func:`cell_sides`); cell boundaries come from the tokens, so a long left
+cell that pushes the right cell along (``11: 25/24 24/23 23/22* 22/21 64: 25/21``) is split
+correctly.
+
+Columns here are 0-based positions in the line after tabs are expanded (tab stops every 8).
+"""
+
+from __future__ import annotations
+
+import re
+
+ROW = re.compile(r"\s*(\d+)\)")
+"""``  12)`` at the start of a line: group 1 is the row number."""
+
+CELL_START = re.compile(
+    r"(?<![^\s)])(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses)\b)"
+)
+MATCH_LENGTH = re.compile(r"\s*(\d+)\s*point\s+match\b", re.IGNORECASE)
+GAME_HEADER = re.compile(r"\s*Game\s+(\d+)\b", re.IGNORECASE)
+SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(-?\d+)\s+(\S.*?)\s*:\s*(-?\d+)\s*$")
+NAME_RATING = re.compile(r"(.*?)\s*,\s*(\d+(?:\.\d+)?)\s*$")
+TAG = re.compile(r"[;#]\s*\[\s*([^\]\"]*?)\s*\"(.*)\"\s*\]\s*$")
+SET_POS = re.compile(r"[;#]\s*Set\s*Pos\s*=", re.IGNORECASE)
+NAMES_ONLY = re.compile(r"\s*(\S.*?)\s{2,}(\S.*?)\s*$")
+
+DICE_CELL = re.compile(r"(\d)(\d):\s*(.*)$", re.DOTALL)
+CUBE_CELL = re.compile(r"(doubles|beavers|raccoons)\s*(?:=>?|>)?\s*(\d+)?\s*(.*)$", re.IGNORECASE)
+TAKE_CELL = re.compile(r"takes\b\s*(.*)$", re.IGNORECASE)
+DROP_CELL = re.compile(r"drops\b\s*(.*)$", re.IGNORECASE)
+WIN_CELL = re.compile(
+    r"wins\s+(\d+)\s+points?\b\s*(and\s+the\s+match\b)?\s*(.*)$", re.IGNORECASE
+)
+LOSS_CELL = re.compile(r"losses\s+(\d+)\s+points?\b\s*(.*)$", re.IGNORECASE)
+CANNOT_MOVE = re.compile(r"(?:cannot|can't|cant)\s+move\b\s*(.*)$", re.IGNORECASE)
+UNKNOWN_PLAY = re.compile(r"\?{2,}\s*(.*)$")
+ILLEGAL_PLAY = re.compile(r"illegal\s+play\s*\((.*)\)\s*(.*)$", re.IGNORECASE | re.DOTALL)
+
+WIN_NO_SIDE_COLUMN = 4
+"""A ``Wins`` cell starting left of this column (JavaFIBS writes it at column 1) names no
+winner."""
+
+DEFAULT_RIGHT_COLUMN = 20
+"""The side threshold when no score line says where the right column is."""
+
+
+def split_cells(line: str, start: int) -> list[tuple[int, str]]:
+    """The cells of ``line[start:]`` as ``(column, text)``, texts stripped of blanks.
+
+    Text before the first cell start (if not blank) comes out as a cell of its own, which
+    the caller reports as unreadable.
+    """
+    cells: list[tuple[int, str]] = []
+    previous = -1
+    for match in CELL_START.finditer(line, start):
+        begin = match.start()
+        if previous < 0:
+            head = line[start:begin]
+            if head.strip():
+                cells.append((start + len(head) - len(head.lstrip()), head.strip()))
+        else:
+            cells.append((previous, line[previous:begin].rstrip()))
+        previous = begin
+    if previous >= 0:
+        cells.append((previous, line[previous:].rstrip()))
+    else:
+        tail = line[start:]
+        if tail.strip():
+            cells.append((start + len(tail) - len(tail.lstrip()), tail.strip()))
+    return cells
+
+
+def cell_sides(cells: list[tuple[int, str]], threshold: int) -> list[int]:
+    """0 (left column) or 1 (right column) for each cell.
+
+    A cell starting at or right of ``threshold`` is a right cell, else a left cell; the
+    second cell of a row whose first cell is a left cell is always the right cell (a long
+    left cell pushes it left of its usual column).
+    """
+    sides = [1 if column >= threshold else 0 for column, _ in cells]
+    if len(sides) >= 2 and sides[0] == 0:
+        sides[1] = 1
+    return sides
+
+
+def right_threshold(name_column: int) -> int:
+    """The side threshold for a game whose score line has its right name at ``name_column``."""
+    return max(9, min(name_column, 40) * 2 // 3)
+
+
+def split_name(text: str) -> tuple[str, str | None]:
+    """``BlueNote,1780`` -> ``("BlueNote", "1780")`` (GridGammon's rating suffix)."""
+    match = NAME_RATING.fullmatch(text)
+    if match is None:
+        return text, None
+    return match[1], match[2]

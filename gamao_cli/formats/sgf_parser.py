@@ -1,0 +1,427 @@
+"""A generic SGF (FF[4]) tokenizer: game trees, nodes, properties, one game tree at a time.
+
+SGF grammar (https://www.red-bean.com/sgf/sgf4.html)::
+
+    Collection = GameTree { GameTree }
+    GameTree   = "(" Sequence { GameTree } ")"
+    Sequence   = Node { Node }
+    Node       = ";" { Property }
+    Property   = PropIdent PropValue { PropValue }
+    PropValue  = "[" value "]"          (``\\`` escapes the next character)
+
+Whitespace is allowed between tokens. Values are returned unescaped: ``\\]`` is ``]``,
+``\\\\`` is ``\\`` and a backslash before a line break removes both (a soft line break).
+
+Nothing here raises on bad input: problems become :class:`SgfIssue` records with a stable
+code from :data:`SYNTAX_CODES` and a line/column, and the tokenizer resynchronises at the
+next game tree. Two repairs make damaged gnubg files readable:
+
+* a value still open when a line starts with ``(;`` is taken to be unterminated (its ``]``
+  was lost) and ends before that line;
+* a ``(`` inside a tree followed by ``;FF[`` or ``;GM[`` starts a new game tree (the ``)``
+  of the previous one was lost), rather than a variation.
+
+Game trees are read from the stream one at a time, so a file of many games is never held
+in memory as a whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from gamao_cli.model.diagnostics import Severity
+
+SYNTAX_CODES: dict[str, str] = {
+    "P201": "unterminated property value: a '[' without its closing ']'",
+    "P202": "truncated game tree: the file or the tree ends before its closing ')'",
+    "P203": "text outside any game tree was skipped",
+    "P204": "unexpected text inside a game tree was skipped (a stray ']' or junk)",
+    "P205": "property value without a property name",
+    "P206": "property name without a value",
+    "P207": "empty game tree '()'",
+    "P208": "node after a variation was skipped",
+    "P209": "the input could not be read to the end",
+}
+
+_CHUNK = 1 << 16
+_VALUE_STOP = re.compile(r"[\\\]\n]")
+_NEW_TREE = re.compile(r"\(\s*;\s*(?:FF|GM)\s*\[")
+_NEW_TREE_LOOKAHEAD = 64
+_ESCAPE = re.compile(r"\\(\r\n|\n|\r|.)", re.DOTALL)
+_IDENT = re.compile(r"[A-Za-z]+")
+_JUNK_INSIDE = re.compile(r"[^();\[A-Za-z \t\r\n\f\v]+")
+_FOLD = re.compile(r"[^\S\n]")
+
+
+@dataclass(frozen=True, slots=True)
+class SgfProperty:
+    """A property as written: ``name`` (upper-case letters) and its unescaped values."""
+
+    name: str
+    values: tuple[str, ...]
+    line: int
+    column: int
+
+    @property
+    def value(self) -> str:
+        """The first value (SGF properties of a single value are the common case)."""
+        return self.values[0] if self.values else ""
+
+
+@dataclass(frozen=True, slots=True)
+class SgfNode:
+    """A node: its properties in file order; line/column of its ``;``."""
+
+    properties: tuple[SgfProperty, ...]
+    line: int
+    column: int
+
+    def get(self, name: str) -> SgfProperty | None:
+        for prop in self.properties:
+            if prop.name == name:
+                return prop
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class SgfTree:
+    """A game tree: its sequence of nodes and its variations; line/column of its ``(``."""
+
+    nodes: tuple[SgfNode, ...]
+    children: tuple[SgfTree, ...]
+    line: int
+    column: int
+
+    def main_line(self) -> tuple[SgfNode, ...]:
+        """The nodes of the main line: this sequence, then each first variation in turn."""
+        out: list[SgfNode] = []
+        tree: SgfTree | None = self
+        while tree is not None:
+            out.extend(tree.nodes)
+            tree = tree.children[0] if tree.children else None
+        return tuple(out)
+
+    def variation_count(self) -> int:
+        """How many variations (beyond the main line) the tree holds, at any depth."""
+        count = 0
+        stack: list[SgfTree] = [self]
+        while stack:
+            tree = stack.pop()
+            count += max(0, len(tree.children) - 1)
+            stack.extend(tree.children)
+        return count
+
+
+@dataclass(frozen=True, slots=True)
+class SgfIssue:
+    code: str
+    severity: Severity
+    message: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedTree:
+    """One game tree and the problems met while reading it (and any junk before it).
+
+    ``tree`` is None for the issues found after the last game tree of the input.
+    """
+
+    tree: SgfTree | None
+    issues: tuple[SgfIssue, ...]
+
+
+def fold_whitespace(text: str) -> str:
+    """SGF Text semantics as gnubg applies them: whitespace other than a newline is a space."""
+    return _FOLD.sub(" ", text)
+
+
+def unescape(raw: str) -> str:
+    """Resolve SGF escapes: ``\\x`` is ``x``; a backslash before a line break removes both."""
+    if "\\" not in raw:
+        return raw
+    return _ESCAPE.sub(lambda m: "" if m.group(1) in ("\n", "\r", "\r\n") else m.group(1), raw)
+
+
+def escape(text: str, colons: bool = False) -> str:
+    """Escape a value for writing: ``\\`` and ``]`` (and ``:`` in composed values)."""
+    out = text.replace("\\", "\\\\").replace("]", "\\]")
+    return out.replace(":", "\\:") if colons else out
+
+
+class _Scanner:
+    """Characters of a text stream with a sliding buffer and a 1-based line/column."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._buf = ""
+        self._pos = 0
+        self._eof = False
+        self.read_error: str | None = None
+        self.line = 1
+        self.column = 1
+
+    def _fill(self, need: int) -> bool:
+        """Make ``need`` characters available from the current position, if the input has
+        them."""
+        while len(self._buf) - self._pos < need and not self._eof:
+            try:
+                data = self._stream.read(_CHUNK)
+            except (OSError, ValueError, UnicodeError) as exc:
+                self.read_error = str(exc) or type(exc).__name__
+                data = ""
+            if not data:
+                self._eof = True
+                break
+            self._buf = self._buf[self._pos :] + data
+            self._pos = 0
+        return len(self._buf) - self._pos >= need
+
+    def peek(self) -> str:
+        return self._buf[self._pos] if self._fill(1) else ""
+
+    def lookahead(self, n: int) -> str:
+        self._fill(n)
+        return self._buf[self._pos : self._pos + n]
+
+    def take(self, n: int) -> str:
+        self._fill(n)
+        text = self._buf[self._pos : self._pos + n]
+        self._pos += len(text)
+        newlines = text.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(text) - text.rfind("\n")
+        else:
+            self.column += len(text)
+        return text
+
+    def take_match(self, pattern: re.Pattern[str]) -> str:
+        """Take the longest run matching ``pattern`` at the current position ("" if none)."""
+        out: list[str] = []
+        while self._fill(1):
+            m = pattern.match(self._buf, self._pos)
+            if not m or not m.group():
+                break
+            whole = m.end() < len(self._buf)
+            out.append(self.take(m.end() - self._pos))
+            if whole:
+                break
+        return "".join(out)
+
+    def skip_space(self) -> None:
+        while self._fill(1):
+            i = self._pos
+            buf = self._buf
+            while i < len(buf) and buf[i] in " \t\r\n\f\v":
+                i += 1
+            if i == self._pos:
+                return
+            self.take(i - self._pos)
+
+    def read_value(self) -> tuple[str, bool]:
+        """Read a value after its ``[``, through its ``]``; returns (raw text, closed).
+
+        ``closed`` is False when the input ends first or a line starting ``(;`` is met."""
+        parts: list[str] = []
+        while True:
+            if not self._fill(1):
+                return "".join(parts), False
+            m = _VALUE_STOP.search(self._buf, self._pos)
+            if m is None:
+                parts.append(self.take(len(self._buf) - self._pos))
+                continue
+            ch = m.group()
+            if ch == "]":
+                parts.append(self.take(m.start() - self._pos))
+                self.take(1)
+                return "".join(parts), True
+            if ch == "\\":
+                parts.append(self.take(m.start() - self._pos))
+                parts.append(self.take(2))
+                continue
+            # A newline: a value does not run on into a line that starts a game tree.
+            parts.append(self.take(m.start() - self._pos))
+            after = self.lookahead(_NEW_TREE_LOOKAHEAD)
+            if _NEW_TREE.match(after, 1):
+                return "".join(parts), False
+            parts.append(self.take(1))
+
+
+@dataclass
+class _TreeBuilder:
+    line: int
+    column: int
+    nodes: list[SgfNode] = field(default_factory=list)
+    children: list[SgfTree] = field(default_factory=list)
+
+    def freeze(self) -> SgfTree:
+        return SgfTree(tuple(self.nodes), tuple(self.children), self.line, self.column)
+
+
+class _Parser:
+    def __init__(self, stream: TextIO) -> None:
+        self.sc = _Scanner(stream)
+        self.issues: list[SgfIssue] = []
+
+    def issue(self, code: str, message: str, line: int, column: int) -> None:
+        severity = Severity.WARNING if code in ("P203", "P207", "P208") else Severity.ERROR
+        self.issues.append(SgfIssue(code, severity, message, line, column))
+
+    def take_issues(self) -> tuple[SgfIssue, ...]:
+        out = tuple(self.issues)
+        self.issues.clear()
+        return out
+
+    def skip_outside(self) -> None:
+        """Skip text outside any game tree, up to the next ``(``."""
+        sc = self.sc
+        line, column = sc.line, sc.column
+        skipped: list[str] = []
+        while True:
+            ch = sc.peek()
+            if ch in ("", "("):
+                break
+            skipped.append(sc.take(1))
+        text = "".join(skipped).strip()
+        if text:
+            self.issue("P203", f"skipped text outside a game tree: {_excerpt(text)}", line, column)
+
+    def parse_property_values(self, name: str, line: int, column: int) -> SgfProperty | None:
+        sc = self.sc
+        values: list[str] = []
+        while True:
+            sc.skip_space()
+            if sc.peek() != "[":
+                break
+            vline, vcol = sc.line, sc.column
+            sc.take(1)
+            raw, closed = sc.read_value()
+            values.append(unescape(raw))
+            if not closed:
+                what = f"{name}[...]" if name else "value"
+                self.issue("P201", f"unterminated {what}: no closing ']'", vline, vcol)
+                break
+        if not values:
+            self.issue("P206", f"property {name} has no value", line, column)
+            return None
+        return SgfProperty(name, tuple(values), line, column)
+
+    def parse_node(self) -> SgfNode:
+        sc = self.sc
+        line, column = sc.line, sc.column
+        sc.take(1)  # ';'
+        props: list[SgfProperty] = []
+        while True:
+            sc.skip_space()
+            ch = sc.peek()
+            if ch.isascii() and ch.isalpha():
+                pline, pcol = sc.line, sc.column
+                ident = sc.take_match(_IDENT)
+                name = "".join(c for c in ident if c.isupper())
+                prop = self.parse_property_values(name or ident, pline, pcol)
+                if prop is None:
+                    continue
+                if not name:
+                    self.issue(
+                        "P204", f"property name {ident!r} has no capital letter", pline, pcol
+                    )
+                    continue
+                props.append(prop)
+            elif ch == "[":
+                pline, pcol = sc.line, sc.column
+                self.parse_property_values("", pline, pcol)
+                self.issue("P205", "property value without a property name", pline, pcol)
+            else:
+                return SgfNode(tuple(props), line, column)
+
+    def parse_tree(self) -> SgfTree:
+        """Parse from a ``(`` to its matching ``)`` (or the point where the tree must end)."""
+        sc = self.sc
+        stack = [_TreeBuilder(sc.line, sc.column)]
+        sc.take(1)
+        while True:
+            sc.skip_space()
+            ch = sc.peek()
+            top = stack[-1]
+            if ch == "":
+                self.issue("P202", "the input ends inside a game tree (missing ')')",
+                           sc.line, sc.column)
+                return _close_all(stack)
+            if ch == ";":
+                node = self.parse_node()
+                if top.children:
+                    self.issue("P208", "node after a variation skipped", node.line, node.column)
+                else:
+                    top.nodes.append(node)
+            elif ch == "(":
+                if _NEW_TREE.match(sc.lookahead(_NEW_TREE_LOOKAHEAD)):
+                    self.issue("P202", "a new game tree starts before this one's ')'",
+                               sc.line, sc.column)
+                    return _close_all(stack)
+                stack.append(_TreeBuilder(sc.line, sc.column))
+                sc.take(1)
+            elif ch == ")":
+                sc.take(1)
+                done = stack.pop()
+                if not done.nodes:
+                    self.issue("P207", "empty game tree", done.line, done.column)
+                tree = done.freeze()
+                if not stack:
+                    return tree
+                if tree.nodes or tree.children:
+                    stack[-1].children.append(tree)
+            elif ch.isascii() and ch.isalpha() or ch == "[":
+                line, column = sc.line, sc.column
+                if ch == "[":
+                    sc.take(1)
+                    sc.read_value()
+                else:
+                    ident = sc.take_match(_IDENT)
+                    self.parse_property_values(ident, line, column)
+                self.issue("P204", "property outside a node skipped", line, column)
+            else:
+                line, column = sc.line, sc.column
+                junk = sc.take_match(_JUNK_INSIDE) or sc.take(1)
+                self.issue("P204", f"unexpected {_excerpt(junk)} skipped", line, column)
+
+    def trees(self) -> Iterator[ParsedTree]:
+        sc = self.sc
+        while True:
+            self.skip_outside()
+            if sc.peek() == "":
+                break
+            tree = self.parse_tree()
+            yield ParsedTree(tree, self.take_issues())
+        if sc.read_error is not None:
+            self.issue("P209", f"read error: {sc.read_error}", sc.line, sc.column)
+        if self.issues:
+            yield ParsedTree(None, self.take_issues())
+
+
+def _close_all(stack: list[_TreeBuilder]) -> SgfTree:
+    tree = stack.pop().freeze()
+    while stack:
+        parent = stack.pop()
+        if tree.nodes or tree.children:
+            parent.children.append(tree)
+        tree = parent.freeze()
+    return tree
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def iter_trees(stream: TextIO) -> Iterator[ParsedTree]:
+    """Yield the game trees of an SGF stream one at a time, each with its issues.
+
+    Never raises on content; a stream with no game tree yields nothing (or only a
+    ``ParsedTree(None, issues)`` when it held text that was skipped).
+    """
+    yield from _Parser(stream).trees()

@@ -1,0 +1,81 @@
+"""Matches and games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from gamao_cli.model.actions import Action, SetPosition
+from gamao_cli.model.diagnostics import Diagnostic
+from gamao_cli.model.location import NOWHERE, Location
+
+
+class Variant(str, Enum):
+    STANDARD = "standard"
+    NACKGAMMON = "nackgammon"
+
+    @classmethod
+    def from_name(cls, name: str) -> Variant | None:
+        key = name.strip().lower().replace(" ", "").replace("-", "")
+        aliases = {
+            "backgammon": cls.STANDARD,
+            "standard": cls.STANDARD,
+            "nackgammon": cls.NACKGAMMON,
+            "nack": cls.NACKGAMMON,
+        }
+        return aliases.get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules a record says it was played under. None: the record does not say."""
+
+    variant: Variant = Variant.STANDARD
+    cube: bool | None = None
+    crawford: bool | None = None
+    jacoby: bool | None = None
+    beavers: bool | None = None
+    cube_limit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its header as recorded and its actions in order."""
+
+    number: int  # as labelled in the file (1-based)
+    score: tuple[int, int] | None  # both players' scores before the game, as recorded
+    actions: tuple[Action, ...]
+    players: tuple[str, str] | None = None  # names on this game's score line, if any
+    crawford: bool | None = None  # the record marks this game as the Crawford game (SGF)
+    cube_value: int = 1  # the cube at the start (SGF CV, automatic doubles)
+    start: SetPosition | None = None  # a set-up start position (SGF setup node)
+    location: Location = NOWHERE
+    properties: tuple[tuple[str, str], ...] = field(default=())  # other recorded properties
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match or money session as recorded."""
+
+    players: tuple[str, str]
+    length: int  # 0: money session
+    games: tuple[Game, ...]
+    rules: Rules = Rules()
+    ratings: tuple[str | None, str | None] = (None, None)
+    tags: tuple[tuple[str, str], ...] = ()  # header tags, verbatim and in order
+    comments: tuple[str, ...] = ()  # header comment lines that are not tags
+    location: Location = NOWHERE
+    source_format: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def tag(self, key: str) -> str | None:
+        """The first header tag named ``key`` (case-insensitive), or None."""
+        low = key.lower()
+        for k, v in self.tags:
+            if k.lower() == low:
+                return v
+        return None
+
+    @property
+    def is_money(self) -> bool:
+        return self.length == 0
