@@ -3,16 +3,17 @@
 The player on roll sits at the bottom and the points are numbered from that player's side:
 13..24 along the top, 12..1 along the bottom, home board bottom right. Player 0's checkers
 are ``O`` and player 1's are ``X`` whoever is on roll (gnubg draws player 0 as ``O``). A
-point or bar with more than five checkers shows the count in its fifth row. Each player's
-bar checkers are drawn in their own half of the bar column. The text is pure ASCII, at most
-80 columns wide, with no trailing blanks.
+point or bar with more than five checkers shows the count in its fifth row. As in XG's
+drawing, bar checkers stack from the middle into the half of the bar column on the side
+where they re-enter: the player on roll's in the top half, the other player's below. The
+text is pure ASCII, at most 80 columns wide, with no trailing blanks.
 """
 
 from __future__ import annotations
 
 from gamao_cli.engine.ids import MatchState, match_id, position_id
 from gamao_cli.engine.position import Position
-from gamao_cli.model.actions import BAR, OFF
+from gamao_cli.model.actions import BAR
 
 MARKS = ("O", "X")
 WIDTH = 80
@@ -46,18 +47,18 @@ def _half(pos: Position, points: range, row: int) -> str:
 
 def _board_lines(pos: Position) -> list[str]:
     """The 13 lines of the board itself (borders included), each 44 columns."""
-    top_bar, bottom_bar = pos.opponent[BAR], pos.mover[BAR]
-    top_mark, bottom_mark = MARKS[1 - pos.turn], MARKS[pos.turn]
+    top_bar, bottom_bar = pos.mover[BAR], pos.opponent[BAR]
+    top_mark, bottom_mark = MARKS[pos.turn], MARKS[1 - pos.turn]
     lines = [_TOP_BORDER]
     for row in range(_ROWS):
         bar = _cell(top_bar, _ROWS - 1 - row, top_mark)
-        lines.append(f" |{_half(pos, range(13, 19), row)}|{bar}|"
-                     f"{_half(pos, range(19, 25), row)}|")
+        lines.append(f" |{_half(pos, range(13, 19), row)}|{bar}|{_half(pos, range(19, 25), row)}|")
     lines.append(" |" + " " * 18 + "|BAR|" + " " * 18 + "|")
     for row in reversed(range(_ROWS)):
         bar = _cell(bottom_bar, _ROWS - 1 - row, bottom_mark)
-        lines.append(f" |{_half(pos, range(12, 6, -1), row)}|{bar}|"
-                     f"{_half(pos, range(6, 0, -1), row)}|")
+        lines.append(
+            f" |{_half(pos, range(12, 6, -1), row)}|{bar}|{_half(pos, range(6, 0, -1), row)}|"
+        )
     lines.append(_BOTTOM_BORDER)
     return lines
 
@@ -85,7 +86,7 @@ def draw_board(
     """
     top, bottom = 1 - pos.turn, pos.turn
     label = names if names is not None else ("player 0", "player 1")
-    room = WIDTH - _INFO_COLUMN - 3
+    room = WIDTH - _INFO_COLUMN
     side = [""] * 13
     side[0] = f"{MARKS[top]}: {label[top]}"
     side[12] = f"{MARKS[bottom]}: {label[bottom]}"

@@ -15,7 +15,7 @@ brings checkers home sooner and never blocks a lower one), which avoids permutat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gamao_cli.engine.position import Position
 from gamao_cli.model.actions import BAR, OFF, Board
@@ -23,26 +23,19 @@ from gamao_cli.model.actions import BAR, OFF, Board
 StepTuple = tuple[int, int, bool]  # (from, to, hit) in the mover's numbering, one die each
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A legal play: single-die steps in a legal order, and the resulting boards.
 
-    Equality and hashing use the resulting boards only.
+    Plays returned by the generator are distinct by their resulting boards (:attr:`key`).
     """
 
     steps: tuple[StepTuple, ...]
     mover: Board  # the mover's board after the play
     opponent: Board  # the opponent's board after the play (hit checkers on the bar)
 
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Play)
-            and self.mover == other.mover
-            and self.opponent == other.opponent
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.mover, self.opponent))
+    @property
+    def key(self) -> tuple[Board, Board]:
+        return (self.mover, self.opponent)
 
     @property
     def dice_used(self) -> int:
@@ -80,117 +73,155 @@ def apply_hits(opp: Board, hits: int) -> Board:
     return tuple(cells)
 
 
-def _search(
-    me0: Board, opp: Board, d1: int, d2: int
-) -> tuple[int, dict[tuple[Board, int], tuple[StepTuple, ...]], bool]:
-    """All maximal plays: (dice used, {(mover board after, hit mask): steps}, larger-die flag).
+def _singles(
+    me: list[int], d: int, blocked: list[bool], outside: int, top: int = 24
+) -> list[tuple[int, int]]:
+    """Legal single-die moves (from, to) for die ``d`` starting no higher than ``top``;
+    ``outside`` = the mover's checkers on 7..25."""
+    if me[BAR]:
+        to = BAR - d
+        return [] if blocked[to] else [(BAR, to)]
+    out = [
+        (p, p - d) for p in range(top if top < 24 else 24, d, -1) if me[p] and not blocked[p - d]
+    ]
+    if outside == 0:
+        if me[d]:
+            if d <= top:
+                out.append((d, OFF))
+        else:
+            # A higher die bears off from the highest point, if no checker stands above it.
+            for p in range(min(d - 1, 6), 0, -1):
+                if me[p]:
+                    if p <= top and not any(me[p + 1 : 7]):
+                        out.append((p, OFF))
+                    break
+    return out
+
+
+Found = dict[tuple[Board, int], tuple[StepTuple, ...]]
+"""Plays by their result: {(mover board after, hit mask): steps}."""
+
+
+def _search(me0: Board, opp: Board, d1: int, d2: int) -> tuple[int, Found, bool]:
+    """All maximal plays: (dice used, found plays, larger-die flag).
 
     The flag is meaningful when exactly one die could be used: True when the results are
     plays of the larger die only.
     """
     blocked, blot = blockade(opp)
-    me = list(me0)
-    found: dict[tuple[Board, int], tuple[StepTuple, ...]] = {}
-    best = 0
     if d1 == d2:
-        orders: tuple[tuple[int, ...], ...] = ((d1, d1, d1, d1),)
-    else:
-        hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
-        orders = ((hi, lo), (lo, hi))
-    # Checkers outside the home board (points 7..25), kept up to date while searching.
+        best, found = _search_double(list(me0), blocked, blot, d1)
+        return best, found, False
+    return _search_mixed(list(me0), blocked, blot, max(d1, d2), min(d1, d2))
+
+
+def _search_mixed(
+    me: list[int], blocked: list[bool], blot: list[bool], hi: int, lo: int
+) -> tuple[int, Found, bool]:
+    """Non-doubles. The larger die first finds every play whose two moves are independent;
+    the smaller die first then only adds what depends on its move: the same checker moving
+    on, entering from the bar, or bearing off once the last checker is home."""
+    found2: Found = {}
+    found1_hi: Found = {}
+    found1_lo: Found = {}
+    outside0 = sum(me[7:26])
+    full = me[BAR] > 0 or outside0 < 2
+    for first, second in ((hi, lo), (lo, hi)):
+        lo_first = first == lo
+        for f1, t1 in _singles(me, first, blocked, outside0):
+            hit1 = t1 != OFF and blot[t1]
+            me[f1] -= 1
+            me[t1] += 1
+            outside1 = outside0 - 1 if f1 > 6 >= t1 else outside0
+            if not lo_first or full:
+                seconds = _singles(me, second, blocked, outside1)
+            elif me[t1] == 1 and t1 - second >= 1 and not blocked[t1 - second]:
+                seconds = [(t1, t1 - second)]  # the same checker moving on
+            else:
+                seconds = []
+            if seconds:
+                h1 = 1 << t1 if hit1 else 0
+                for f2, t2 in seconds:
+                    hit2 = t2 != OFF and blot[t2] and not (hit1 and t2 == t1)
+                    me[f2] -= 1
+                    me[t2] += 1
+                    key = (tuple(me), h1 | (1 << t2) if hit2 else h1)
+                    if key not in found2:
+                        found2[key] = ((f1, t1, hit1), (f2, t2, hit2))
+                    me[t2] -= 1
+                    me[f2] += 1
+            elif not found2:
+                target = found1_lo if lo_first else found1_hi
+                key = (tuple(me), 1 << t1 if hit1 else 0)
+                if key not in target:
+                    target[key] = ((f1, t1, hit1),)
+            me[t1] -= 1
+            me[f1] += 1
+    if found2:
+        return 2, found2, False
+    if found1_hi:
+        return 1, found1_hi, True
+    if found1_lo:
+        return 1, found1_lo, False
+    return 0, {}, False
+
+
+def _search_double(
+    me: list[int], blocked: list[bool], blot: list[bool], d: int
+) -> tuple[int, Found]:
+    """Doubles: up to four moves, each starting no higher than the one before."""
+    found: Found = {}
+    best = 0
     outside = sum(me[7:26])
     steps: list[StepTuple] = []
-    single_die: dict[tuple[Board, int], tuple[StepTuple, ...]] = {}
-    single_hi = False
 
-    def record(depth: int, hits: int) -> None:
-        nonlocal best
-        if depth < best:
-            return
-        if depth > best:
-            best = depth
-            found.clear()
-        key = (tuple(me), hits)
-        if key not in found:
-            found[key] = tuple(steps)
-
-    def rec(dice: tuple[int, ...], i: int, hits: int, top: int) -> None:
-        nonlocal outside
-        if i == len(dice):
-            record(i, hits)
-            return
-        d = dice[i]
+    def rec(i: int, hits: int, top: int) -> None:
+        nonlocal outside, best
         moved = False
-        if me[BAR]:
-            to = BAR - d
-            if not blocked[to]:
-                moved = True
-                hit = blot[to] and not (hits >> to & 1)
-                me[BAR] -= 1
-                me[to] += 1
-                if to <= 6:
+        for f, t in _singles(me, d, blocked, outside, top):
+            moved = True
+            hit = t != OFF and blot[t] and not (hits >> t & 1)
+            nhits = hits | (1 << t) if hit else hits
+            me[f] -= 1
+            me[t] += 1
+            steps.append((f, t, hit))
+            if i == 3:
+                if best < 4:
+                    best = 4
+                    found.clear()
+                key = (tuple(me), nhits)
+                if key not in found:
+                    found[key] = tuple(steps)
+            else:
+                crossed = f > 6 >= t
+                if crossed:
                     outside -= 1
-                steps.append((BAR, to, hit))
-                rec(dice, i + 1, hits | (1 << to) if hit else hits, BAR)
-                steps.pop()
-                if to <= 6:
+                rec(i + 1, nhits, f)
+                if crossed:
                     outside += 1
-                me[to] -= 1
-                me[BAR] += 1
-        else:
-            start = top if top < 24 else 24
-            for p in range(start, 0, -1):
-                if not me[p]:
-                    continue
-                to = p - d
-                if to >= 1:
-                    if blocked[to]:
-                        continue
-                    hit = blot[to] and not (hits >> to & 1)
-                    me[p] -= 1
-                    me[to] += 1
-                    crossed = p > 6 >= to
-                    if crossed:
-                        outside -= 1
-                    steps.append((p, to, hit))
-                    moved = True
-                    rec(dice, i + 1, hits | (1 << to) if hit else hits, p)
-                    steps.pop()
-                    if crossed:
-                        outside += 1
-                    me[to] -= 1
-                    me[p] += 1
-                elif outside == 0 and (to == 0 or not any(me[p + 1 : 7])):
-                    me[p] -= 1
-                    me[OFF] += 1
-                    steps.append((p, OFF, False))
-                    moved = True
-                    rec(dice, i + 1, hits, p)
-                    steps.pop()
-                    me[OFF] -= 1
-                    me[p] += 1
-        if not moved:
-            record(i, hits)
+            steps.pop()
+            me[t] -= 1
+            me[f] += 1
+        if not moved and i >= best:
+            if i > best:
+                best = i
+                found.clear()
+            key = (tuple(me), hits)
+            if key not in found:
+                found[key] = tuple(steps)
 
-    for n, order in enumerate(orders):
-        rec(order, 0, 0, BAR)
-        if len(order) == 2 and best == 1 and n == 0:
-            # Only one die was playable starting with the larger one; remember those plays:
-            # if the smaller-first order also reaches only one die, the larger die wins (M4).
-            single_die = dict(found)
-            single_hi = bool(single_die)
-    if best == 1 and len(orders) == 2:
-        if single_hi:
-            return 1, single_die, True
-        return 1, found, False
-    return best, found, False
+    rec(0, 0, BAR)
+    return best, found
 
 
 def _plays(me: Board, opp: Board, d1: int, d2: int) -> list[Play]:
     best, found, _ = _search(me, opp, d1, d2)
     if best == 0:
         return []
-    return [Play(steps, key[0], apply_hits(opp, key[1])) for key, steps in found.items()]
+    return [
+        Play(steps, board, apply_hits(opp, hits) if hits else opp)
+        for (board, hits), steps in found.items()
+    ]
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:

@@ -71,8 +71,9 @@ def decode_snowie(text: str) -> SnowiePosition:
     """
     raw = text.strip()
     fields = raw.split(";")
-    if len(fields) == FIELDS + 1 and fields[-1].strip() == "":
-        fields.pop()
+    if len(fields) > 1 and fields[-1].strip() == "":
+        fields.pop()  # a trailing ';'
+
     if len(fields) != FIELDS:
         raise _fail(raw, f"has {len(fields)} ';'-separated fields, not {FIELDS}")
 

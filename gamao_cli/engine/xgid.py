@@ -1,6 +1,7 @@
 """eXtreme Gammon's XGID (``shared/research/formats.md`` section 4.3).
 
-``XGID=<position>:<cube>:<owner>:<turn>:<dice>:<score bottom>:<score top>:<rule>:<length>:<maxcube>``
+``XGID=<position>:<cube>:<owner>:<turn>:<dice>:<score bottom>:<score top>:<rule>:<length>:``
+``<maxcube>`` (one line).
 
 XG draws two players: the bottom player X and the top player O. Here player 0 is XG's top
 player O (gnubg's player 0, also drawn as O) and player 1 is XG's bottom player X; the corpus
@@ -192,10 +193,8 @@ def encode_xgid(state: XgidState, *, prefix: bool = True) -> str:
         dice = "00"
     else:
         dice = f"{state.dice[0]}{state.dice[1]}"
-    if state.match_length:
-        rule = int(state.crawford)
-    else:
-        rule = int(state.jacoby) | int(state.beaver) << 1
+    money_rule = int(state.jacoby) | int(state.beaver) << 1
+    rule = int(state.crawford) if state.match_length else money_rule
     fields = (
         _position_field(state.position),
         str(cube.bit_length() - 1),

@@ -1,8 +1,9 @@
 """Tokenising the lines of a Jellyfish ``.mat`` file: line kinds, rows and cells.
 
-A move row is ``<n>)`` followed by up to two cells. A cell starts at a dice token (``31:``)
-or at a cube or result phrase (``Doubles``, ``Beavers``, ``Raccoons``, ``Takes``, ``Drops``,
-``Wins``, ``Losses``) and runs to the next cell start. Columns decide only which side a cell
+A move row is ``<n>)`` followed by up to two cells. A cell starts at a dice token (``31:``),
+at a cube or result phrase (``Doubles``, ``Beavers``, ``Raccoons``, ``Takes``, ``Drops``,
+``Wins``, ``Losses``) or at an ``Illegal play (...)`` without dice, and runs to the next cell
+start. Columns decide only which side a cell
 belongs to (see :func:`cell_sides`); cell boundaries come from the tokens, so a long left
 cell that pushes the right cell along (``11: 25/24 24/23 23/22* 22/21 64: 25/21``) is split
 correctly.
@@ -18,11 +19,13 @@ ROW = re.compile(r"\s*(\d+)\)")
 """``  12)`` at the start of a line: group 1 is the row number."""
 
 CELL_START = re.compile(
-    r"(?<![^\s)])(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses)\b)"
+    r"(?<![^\s)])(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses|illegal)\b)"
 )
+BARE_DICE = re.compile(r"\d\d:\s*$")
 MATCH_LENGTH = re.compile(r"\s*(\d+)\s*point\s+match\b", re.IGNORECASE)
 GAME_HEADER = re.compile(r"\s*Game\s+(\d+)\b", re.IGNORECASE)
-SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(-?\d+)\s+(\S.*?)\s*:\s*(-?\d+)\s*$")
+SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(-?\d+)\s*(\S.*?)\s*:\s*(-?\d+)\s*$")
+"""``Alice : 0   Bob : 0``; gnubg's ``%-31s`` leaves no blank after a 31-character left part."""
 NAME_RATING = re.compile(r"(.*?)\s*,\s*(\d+(?:\.\d+)?)\s*$")
 TAG = re.compile(r"[;#]\s*\[\s*([^\]\"]*?)\s*\"(.*)\"\s*\]\s*$")
 SET_POS = re.compile(r"[;#]\s*Set\s*Pos\s*=", re.IGNORECASE)
@@ -58,6 +61,8 @@ def split_cells(line: str, start: int) -> list[tuple[int, str]]:
     previous = -1
     for match in CELL_START.finditer(line, start):
         begin = match.start()
+        if previous >= 0 and line[begin] in "Ii" and BARE_DICE.match(line, previous, begin):
+            continue  # "31: Illegal play (...)": the position belongs to the dice cell
         if previous < 0:
             head = line[start:begin]
             if head.strip():

@@ -349,8 +349,9 @@ class _Parser:
             ch = sc.peek()
             top = stack[-1]
             if ch == "":
-                self.issue("P202", "the input ends inside a game tree (missing ')')",
-                           sc.line, sc.column)
+                self.issue(
+                    "P202", "the input ends inside a game tree (missing ')')", sc.line, sc.column
+                )
                 return _close_all(stack)
             if ch == ";":
                 node = self.parse_node()
@@ -360,8 +361,9 @@ class _Parser:
                     top.nodes.append(node)
             elif ch == "(":
                 if _NEW_TREE.match(sc.lookahead(_NEW_TREE_LOOKAHEAD)):
-                    self.issue("P202", "a new game tree starts before this one's ')'",
-                               sc.line, sc.column)
+                    self.issue(
+                        "P202", "a new game tree starts before this one's ')'", sc.line, sc.column
+                    )
                     return _close_all(stack)
                 stack.append(_TreeBuilder(sc.line, sc.column))
                 sc.take(1)
@@ -375,7 +377,7 @@ class _Parser:
                     return tree
                 if tree.nodes or tree.children:
                     stack[-1].children.append(tree)
-            elif ch.isascii() and ch.isalpha() or ch == "[":
+            elif (ch.isascii() and ch.isalpha()) or ch == "[":
                 line, column = sc.line, sc.column
                 if ch == "[":
                     sc.take(1)

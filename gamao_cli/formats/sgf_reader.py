@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TextIO
 
 from gamao_cli.engine.position import Position
@@ -160,7 +161,7 @@ class MechanicalBoard:
     def play(self, player: int, steps: Sequence[Step]) -> None:
         for s in steps:
             points = (s.from_point, *s.via_hits, s.to_point)
-            for frm, to in zip(points, points[1:], strict=False):
+            for frm, to in pairwise(points):
                 self.step(player, frm, to)
 
     def recount_off(self) -> None:
@@ -271,8 +272,12 @@ def _read_header(root: SgfNode, filename: str, tree: SgfTree) -> _Header:
     elif gm.value.strip() != "6":
         h.is_backgammon = False
         h.diags.append(
-            ("P210", f"GM[{gm.value}] is not backgammon (GM[6]): game tree skipped",
-             gm.line, gm.column)
+            (
+                "P210",
+                f"GM[{gm.value}] is not backgammon (GM[6]): game tree skipped",
+                gm.line,
+                gm.column,
+            )
         )
     pw = root.get("PW")
     pb = root.get("PB")
@@ -282,13 +287,17 @@ def _read_header(root: SgfNode, filename: str, tree: SgfTree) -> _Header:
     )
     wr = root.get("WR")
     br = root.get("BR")
-    h.ratings = (fold_whitespace(wr.value) if wr else None, fold_whitespace(br.value) if br else None)
+    h.ratings = (
+        fold_whitespace(wr.value) if wr else None,
+        fold_whitespace(br.value) if br else None,
+    )
     ap = root.get("AP")
     h.writer = ap.value if ap else ""
     mi = root.get("MI")
     if mi is None:
-        h.diags.append(("P212", "no MI property: match length and score unknown",
-                        root.line, root.column))
+        h.diags.append(
+            ("P212", "no MI property: match length and score unknown", root.line, root.column)
+        )
     else:
         _read_mi(h, mi)
     ru = root.get("RU")
@@ -298,11 +307,13 @@ def _read_header(root: SgfNode, filename: str, tree: SgfTree) -> _Header:
         for t in tokens:
             low = t.lower()
             if low not in _KNOWN_RULES:
-                h.diags.append(("P218", f"unknown rule {t!r} in RU[{ru.value}]",
-                                ru.line, ru.column))
+                h.diags.append(
+                    ("P218", f"unknown rule {t!r} in RU[{ru.value}]", ru.line, ru.column)
+                )
             elif low.startswith("hypergammon"):
-                h.diags.append(("P219", f"variant {t} is not supported: read as standard",
-                                ru.line, ru.column))
+                h.diags.append(
+                    ("P219", f"variant {t} is not supported: read as standard", ru.line, ru.column)
+                )
     h.result = root.get("RE")
     cv = root.get("CV")
     if cv is not None:
@@ -328,8 +339,9 @@ def _read_mi(h: _Header, mi: SgfProperty) -> None:
         if key not in ("length", "game", "ws", "bs"):
             continue  # unknown tags are ignored (SGF specification)
         if number is None or number < 0:
-            h.diags.append(("P213", f"MI entry {entry!r} is not '{key}:<number>'",
-                            mi.line, mi.column))
+            h.diags.append(
+                ("P213", f"MI entry {entry!r} is not '{key}:<number>'", mi.line, mi.column)
+            )
             continue
         if key == "length":
             h.length = number
@@ -425,8 +437,9 @@ class _GameReader:
             if not moves:
                 continue
             if len(moves) > 1:
-                self.diag("P221", "node with both W and B: only the first is read",
-                          node.line, node.column)
+                self.diag(
+                    "P221", "node with both W and B: only the first is read", node.line, node.column
+                )
             prop = moves[0]
             player = 0 if prop.name == "W" else 1
             self.flush_setup(next_move=(player, prop.value), line=node.line, column=node.column)
@@ -462,8 +475,9 @@ class _GameReader:
             elif prop.name == "CV":
                 cv = _cube_value(value)
                 if cv is None:
-                    self.diag("P227", f"CV[{prop.value}] is not a cube value",
-                              prop.line, prop.column)
+                    self.diag(
+                        "P227", f"CV[{prop.value}] is not a cube value", prop.line, prop.column
+                    )
                 else:
                     cube_value = cv
             elif prop.name in ("CP", "CO"):
@@ -472,8 +486,12 @@ class _GameReader:
                     owner = owners[value.lower()]
                     owner_said = True
                 else:
-                    self.diag("P222", f"{prop.name}[{prop.value}] is not c, w, b or n",
-                              prop.line, prop.column)
+                    self.diag(
+                        "P222",
+                        f"{prop.name}[{prop.value}] is not c, w, b or n",
+                        prop.line,
+                        prop.column,
+                    )
             else:
                 self.edit_board(prop)
         if turn is not None:
@@ -490,8 +508,14 @@ class _GameReader:
                 return  # gnubg's record of the roll that the next node plays
             self.resolve_resign(accepted=False)
             self.actions.append(
-                Move(player, dice, (), text=run.text(), mark=MoveMark.EMPTY,
-                     location=self.loc(first.line, first.column))
+                Move(
+                    player,
+                    dice,
+                    (),
+                    text=run.text(),
+                    mark=MoveMark.EMPTY,
+                    location=self.loc(first.line, first.column),
+                )
             )
             return
         self.board.recount_off()
@@ -520,14 +544,22 @@ class _GameReader:
     def edit_board(self, prop: SgfProperty) -> None:
         letters, bad = _point_list(prop.values)
         for value in bad:
-            self.diag("P216", f"{prop.name}[{value}] is not a point or a range of points",
-                      prop.line, prop.column)
+            self.diag(
+                "P216",
+                f"{prop.name}[{value}] is not a point or a range of points",
+                prop.line,
+                prop.column,
+            )
         white, black = self.board.boards
         for letter in letters:
             if letter == "z":
                 if prop.name != "AE":
-                    self.diag("P216", f"{prop.name}[z]: checkers cannot be put off",
-                              prop.line, prop.column)
+                    self.diag(
+                        "P216",
+                        f"{prop.name}[z]: checkers cannot be put off",
+                        prop.line,
+                        prop.column,
+                    )
                 continue
             w = letter_point(letter, 0)
             b = letter_point(letter, 1)
@@ -567,8 +599,12 @@ class _GameReader:
             if m.group(1) is not None:
                 n = _int(m.group(1))
                 if n is None or not 1 <= n <= 3:
-                    self.diag("P224", f"resignation level {m.group(1)!r} is not 1, 2 or 3",
-                              node.line, node.column)
+                    self.diag(
+                        "P224",
+                        f"resignation level {m.group(1)!r} is not 1, 2 or 3",
+                        node.line,
+                        node.column,
+                    )
                     level = min(max(n or 1, 1), 3)
                 else:
                     level = n
@@ -576,8 +612,7 @@ class _GameReader:
         elif low in ("accept", "reject", "decline"):
             pending = self.pending_resign
             if pending is None or pending[0] == player:
-                self.diag("P223", f"{value!r} answers no resignation offer",
-                          node.line, node.column)
+                self.diag("P223", f"{value!r} answers no resignation offer", node.line, node.column)
                 return
             self.resolve_resign(accepted=low == "accept", answer=value)
         else:
@@ -607,8 +642,14 @@ class _GameReader:
         if problem is not None:
             self.diag("P216", problem, node.line, node.column)
             self.actions.append(
-                Move(player, dice, tuple(steps), text=value, mark=MoveMark.UNPARSED,
-                     location=location)
+                Move(
+                    player,
+                    dice,
+                    tuple(steps),
+                    text=value,
+                    mark=MoveMark.UNPARSED,
+                    location=location,
+                )
             )
             return
         self.board.play(player, steps)
@@ -778,7 +819,6 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
     """Yield the matches of a gnubg SGF stream (see the module docstring)."""
     builder: _MatchBuilder | None = None
     loose: list[Diagnostic] = []  # diagnostics not yet attached to a match
-    produced = False
     for parsed in iter_trees(stream):
         tree = parsed.tree
         if tree is None or not tree.nodes:
@@ -792,7 +832,6 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
             continue
         if builder is None or not builder.accepts(header):
             if builder is not None:
-                produced = True
                 yield builder.build()
             builder = _MatchBuilder.start(filename, header)
         builder.diags.extend(loose)
@@ -802,9 +841,13 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
         diags.extend(_header_diags(header, filename, number))
         if tree.variation_count():
             diags.append(
-                Diagnostic("P225", Severity.WARNING,
-                           f"{tree.variation_count()} variation(s) ignored",
-                           header.location, game=number)
+                Diagnostic(
+                    "P225",
+                    Severity.WARNING,
+                    f"{tree.variation_count()} variation(s) ignored",
+                    header.location,
+                    game=number,
+                )
             )
         rules = builder.rules
         reader = _GameReader(filename, number, header, rules.variant, header.length == 0)
@@ -819,7 +862,7 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
             number=number,
             score=header.score,
             actions=tuple(reader.actions),
-            players=header.players if None not in header.players else None,  # type: ignore[arg-type]
+            players=_both(header.players),
             crawford=_crawford_game(header, builder.rules),
             cube_value=header.cube_value,
             start=reader.start,
@@ -830,8 +873,6 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
     if builder is not None:
         builder.diags.extend(loose)
         yield builder.build()
-        return
-    if produced:
         return
     loose.append(
         Diagnostic("P226", Severity.ERROR, "no backgammon game tree found", Location(filename))
@@ -844,6 +885,11 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
         source_format="sgf",
         diagnostics=tuple(loose),
     )
+
+
+def _both(players: tuple[str | None, str | None]) -> tuple[str, str] | None:
+    first, second = players
+    return None if first is None or second is None else (first, second)
 
 
 def _crawford_game(header: _Header, rules: Rules) -> bool | None:

@@ -218,8 +218,7 @@ def test_position_id_both_players_on_one_point() -> None:
     with pytest.raises(IdError) as info:
         decode_position_id(pid)
     assert str(info.value) == (
-        f"position ID {pid!r} puts both players on point 1 of the player on roll"
-        " (2 and 1 checkers)"
+        f"position ID {pid!r} puts both players on point 1 of the player on roll (2 and 1 checkers)"
     )
 
 
@@ -312,8 +311,20 @@ def test_match_id_flags() -> None:
     text = match_id(state)
     value = int.from_bytes(base64.b64decode(text), "little")
     assert value == (
-        2 | 1 << 4 | 0 << 6 | 1 << 7 | 3 << 8 | 1 << 11 | 1 << 12 | 2 << 13
-        | 6 << 15 | 6 << 18 | 5 << 21 | 4 << 36 | 0 << 51 | 1 << 66
+        2
+        | 1 << 4
+        | 0 << 6
+        | 1 << 7
+        | 3 << 8
+        | 1 << 11
+        | 1 << 12
+        | 2 << 13
+        | 6 << 15
+        | 6 << 18
+        | 5 << 21
+        | 4 << 36
+        | 0 << 51
+        | 1 << 66
     )
     assert decode_match_id(text) == state
 
@@ -354,8 +365,7 @@ def test_match_id_format_errors() -> None:
     with pytest.raises(IdError) as info:
         decode_match_id("cAkgAUAAEA*E")
     assert str(info.value) == (
-        "match ID 'cAkgAUAAEA*E' has '*' at character 11, which is not Base64"
-        " (A-Z, a-z, 0-9, +, /)"
+        "match ID 'cAkgAUAAEA*E' has '*' at character 11, which is not Base64 (A-Z, a-z, 0-9, +, /)"
     )
 
 
@@ -488,7 +498,10 @@ def test_xgid_round_trip(state: XgidState) -> None:
     ("text", "why"),
     [
         ("XGID=-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:2:4:0:9", "has 9 ':'-separated fields, not 10"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b:0:0:1:00:2:4:0:9:10", "position field has 25 characters, not 26"),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b:0:0:1:00:2:4:0:9:10",
+            "position field has 25 characters, not 26",
+        ),
         (
             "-aAaBaDaB---bD-b-A-cA-b-b?:0:0:1:00:2:4:0:9:10",
             "position character '?' at index 25 is not '-', A-P or a-p",
@@ -501,15 +514,33 @@ def test_xgid_round_trip(state: XgidState) -> None:
             "-aAaBaDaB---bD-b-A-cA-b-ba:0:0:1:00:2:4:0:9:10",
             "top checkers 'a' on the bottom player's bar (index 25)",
         ),
-        ("-P-----------------------A:0:0:1:00:0:0:0:0:10", "the bottom player has 17 checkers, more than 15"),
+        (
+            "-P-----------------------A:0:0:1:00:0:0:0:0:10",
+            "the bottom player has 17 checkers, more than 15",
+        ),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:x:0:1:00:2:4:0:9:10", "cube 'x' is not a whole number"),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:16:0:1:00:2:4:0:9:10", "cube 16 is not 0..15"),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:0:2:1:00:2:4:0:9:10", "cube owner 2 is not -1..1"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:0:00:2:4:0:9:10", "turn 0 is not 1 (bottom player) or -1 (top player)"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:71:2:4:0:9:10", "dice '71' are not '00', 'D' or two digits 1..6"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:30:2:4:0:9:10", "dice '30' are not '00', 'D' or two digits 1..6"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:d:2:4:0:9:10", "dice 'd' are not '00', 'D' or two digits 1..6"),
-        ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:-2:4:0:9:10", "bottom player's score -2 is not at least 0"),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b-:0:0:0:00:2:4:0:9:10",
+            "turn 0 is not 1 (bottom player) or -1 (top player)",
+        ),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:71:2:4:0:9:10",
+            "dice '71' are not '00', 'D' or two digits 1..6",
+        ),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:30:2:4:0:9:10",
+            "dice '30' are not '00', 'D' or two digits 1..6",
+        ),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:d:2:4:0:9:10",
+            "dice 'd' are not '00', 'D' or two digits 1..6",
+        ),
+        (
+            "-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:-2:4:0:9:10",
+            "bottom player's score -2 is not at least 0",
+        ),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:2:4:2:9:10", "rule 2 is not 0..1"),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:2:4:4:0:10", "rule 4 is not 0..3"),
         ("-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:2:4:0:9:", "maximum cube '' is not a whole number"),

@@ -84,13 +84,25 @@ def test_decode_game_18_cell_before_a_cube_action() -> None:
     [
         ("25;0;1", "has 3 ';'-separated fields, not 40"),
         (CELL_GAME_11 + "0;", "has 41 ';'-separated fields, not 40"),
-        (CELL_GAME_11.replace(";Kenji;nori;0;10;", ";Kenji;nori;0;x;"), "field 8 'x' is not a whole number"),
+        (
+            CELL_GAME_11.replace(";Kenji;nori;0;10;", ";Kenji;nori;0;x;"),
+            "field 8 'x' is not a whole number",
+        ),
         (CELL_GAME_11.replace(";-2;-2;-2;2;1;1;", ";-2;-2;-2;2;1;7;"), "field 39 is 7, not 0..6"),
-        (CELL_GAME_11.replace(";-2;-2;-2;2;1;1;", ";-2;-2;-2;2;0;1;"), "dice 0 and 1 (both 1..6, or both 0)"),
+        (
+            CELL_GAME_11.replace(";-2;-2;-2;2;1;1;", ";-2;-2;-2;2;0;1;"),
+            "dice 0 and 1 (both 1..6, or both 0)",
+        ),
         (CELL_GAME_11.replace(";10;8;2;1;", ";10;8;3;1;"), "cube value 3 is not a power of 2"),
         (CELL_GAME_11.replace(";10;8;2;1;", ";10;8;2;2;"), "field 11 is 2, not -1..1"),
-        (CELL_GAME_11.replace(";-2;-2;-2;2;1;1;", ";-2;-2;-2;3;1;1;"), "the player on roll has 16 checkers, more than 15"),
-        (CELL_GAME_11.replace(";10;8;2;1;0;", ";10;8;2;1;1;"), "the other player has 16 checkers, more than 15"),
+        (
+            CELL_GAME_11.replace(";-2;-2;-2;2;1;1;", ";-2;-2;-2;3;1;1;"),
+            "the player on roll has 16 checkers, more than 15",
+        ),
+        (
+            CELL_GAME_11.replace(";10;8;2;1;0;", ";10;8;2;1;1;"),
+            "the other player has 16 checkers, more than 15",
+        ),
     ],
 )
 def test_snowie_errors(text: str, why: str) -> None:
@@ -125,7 +137,9 @@ def _cell(text: str) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
     return (int(found[1]), int(found[2])), steps
 
 
-def _rest_of_game(lines: list[str], index: int) -> list[tuple[int, tuple[int, int], list[tuple[int, int]]]]:
+def _rest_of_game(
+    lines: list[str], index: int
+) -> list[tuple[int, tuple[int, int], list[tuple[int, int]]]]:
     """(player, dice, steps) for every roll after the illegal cell on line ``index``."""
     line = lines[index]
     open_at = line.index("Illegal play (")
@@ -145,7 +159,9 @@ def _rest_of_game(lines: list[str], index: int) -> list[tuple[int, tuple[int, in
     return out
 
 
-def _replay(pos: Position, rolls: list[tuple[int, tuple[int, int], list[tuple[int, int]]]]) -> tuple[Position, str | None]:
+def _replay(
+    pos: Position, rolls: list[tuple[int, tuple[int, int], list[tuple[int, int]]]]
+) -> tuple[Position, str | None]:
     """Play the recorded steps; return the final position or the first misfit."""
     boards = [list(pos.boards[0]), list(pos.boards[1])]
     for player, dice, steps in rolls:
@@ -197,16 +213,22 @@ def test_game_11_replays_to_the_recorded_gammon() -> None:
     nori, kenji = final.boards
     assert nori[0] == 15 and kenji[0] == 0  # "Wins 4 points": a gammon on a 2-cube
     assert sum(kenji[19:26]) == 0  # not a backgammon
-    assert lines[348].strip() == "Wins 4 points"
+    assert lines[326].strip() == "Wins 4 points"
 
 
-def test_game_11_bar_fields_swapped_would_not_replay() -> None:
-    lines = _need_file()
-    fields = CELL_GAME_11.split(";")
+@pytest.mark.parametrize("cell", [CELL_GAME_11, CELL_GAME_18])
+def test_bar_fields_the_other_way_round_do_not_fit(cell: str) -> None:
+    # Field 12 is the other player's bar and 37 the on-roll player's; read the other way
+    # round, the player not on roll would have 16 or 17 checkers.
+    fields = cell.split(";")
     fields[12], fields[37] = fields[37], fields[12]
-    swapped = decode_snowie(";".join(fields))
-    _, problem = _replay(swapped.position(1), _rest_of_game(lines, 314))
-    assert problem == "player 1 could enter with 1 but danced"
+    swapped = ";".join(fields)
+    with pytest.raises(IdError) as info:
+        decode_snowie(swapped)
+    total = 15 + int(fields[12])
+    assert str(info.value) == (
+        f"Snowie position {swapped!r}: the other player has {total} checkers, more than 15"
+    )
 
 
 def test_game_17_replays_to_the_end() -> None:
@@ -216,7 +238,10 @@ def test_game_17_replays_to_the_end() -> None:
     final, problem = _replay(decode_snowie(CELL_GAME_17).position(0), rolls)
     assert problem is None
     assert (final.off(0), final.off(1)) == (0, 0)
-    assert final.boards[0] == board_from_points({1: 6, 2: 2, 3: 4, 22: 1, 25: 2})
+    # nori was shut out on the bar behind Kenji's closed board; Kenji then doubled, nori drops.
+    assert final.boards[0] == board_from_points({1: 6, 2: 1, 3: 7, 25: 1})
+    assert final.boards[1] == board_from_points({1: 2, 2: 2, 3: 5, 4: 2, 5: 2, 6: 2})
+    assert lines[500].split()[-4:] == ["Drops", "Wins", "2", "points"]
 
 
 def test_game_18_position_before_the_double() -> None:

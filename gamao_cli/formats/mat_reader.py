@@ -1,0 +1,785 @@
+"""Reading Jellyfish ``.mat`` match text (every dialect of formats.md sections 1, 7 and 8).
+
+Streaming, line by line: one :class:`Match` per ``N point match`` block, yielded as soon as
+the next block starts or the input ends, so memory is bounded by one match. Content problems
+never raise: each becomes a :class:`Diagnostic` with a stable code from :data:`MAT_CODES`,
+``file:line:column`` and a plain message, and reading goes on at the next line, game or
+match. Every game is either read or reported.
+
+What the reader records, and how:
+
+* players: player 0 is the left column, player 1 the right column, named by the score line
+  of the first game (never by ``Player 1``/``Player 2`` tags: XG desktop puts Player 2 on the
+  left). A later score line naming the same two players the other way round maps its
+  columns by name (code P113).
+* cells are assigned to a column by position (:mod:`gamao_cli.formats.mat_lines`), never by
+  strict left/right alternation, so gnubg's beaver exchanges (whose closing ``Takes`` is
+  never written) and empty cells read correctly.
+* dice are kept in the order written; play text is kept as recorded
+  (:func:`gamao_cli.model.notation.parse_steps`); ``Cannot Move``, empty cells and ``????``
+  are marked (:class:`MoveMark`); ``Illegal play (<Snowie position>)`` becomes a
+  :class:`SetPosition` (the position after the illegal play, the next player on roll).
+* ``Raccoons => N`` is read as a :class:`Beaver` (a beaver of a beaver).
+* a ``Wins`` cell at column 1 (JavaFIBS) names no winner: ``Win.player`` is None. A Galaxy
+  ``Losses N point`` cell is kept on the game's ``Win`` as ``extra=(("losses", "N"),)``.
+* header tags ``; [Key "Value"]`` are kept verbatim and in order, other header comment lines
+  in ``Match.comments``; ``Variation``/``Crawford``/``Jacoby``/``Beaver``/``CubeLimit`` also
+  set :class:`Rules`. Comment lines inside a game go to ``Game.properties`` as
+  ``("comment", text)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
+from typing import TextIO
+
+from gamao_cli.formats import mat_lines as ml
+from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie
+from gamao_cli.model.actions import (
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    Move,
+    MoveMark,
+    SetPosition,
+    Step,
+    Take,
+    Win,
+)
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Game, Match, Rules, Variant
+from gamao_cli.model.notation import NotationError, parse_steps
+
+__all__ = ["MAT_CODES", "read_mat"]
+
+MAT_CODES: dict[str, str] = {
+    "P101": "unreadable line or cell: neither a header, game, score line, move row nor cell",
+    "P102": "unparsable play text; the Move is kept with mark UNPARSED and its text",
+    "P103": "score line missing or garbled after a Game header",
+    "P104": "no match length line (`N point match`) before the games; length read as 0",
+    "P105": "game without a result line (truncated or abandoned)",
+    "P106": "binary, undecodable or empty input: nothing to read",
+    "P107": "dice not 1..6; the Move is kept with mark UNPARSED",
+    "P108": "cube phrase without a readable cube value; twice the previous cube assumed",
+    "P109": "unreadable `Illegal play (...)` position; kept as an UNPARSED Move",
+    "P110": "`; Set Pos=` edited position (XG extension) is not supported: ignored",
+    "P111": "unsupported or unknown Variation tag; read as standard backgammon",
+    "P112": "unreadable rule tag value (Crawford, Jacoby, Beaver, CubeLimit): ignored",
+    "P113": "score-line names are the first game's names swapped: columns mapped by name",
+    "P114": "line longer than the reader's limit: the rest of the line is ignored",
+    "P115": "move rows before any `Game N` header: read as an unnumbered implicit game",
+    "P116": "more than two cells on a row, or two cells in the same column",
+    "P117": "`Losses` cell that no `Wins` line of the other player confirms",
+    "P118": "text after a cube phrase, result or `Cannot Move`: ignored",
+    "P119": "`Illegal play` position names disagree with the score line",
+    "P120": "a second match length line before any game: the later one is used",
+    "P121": "name line without scores (Jellyfish game style): scores unknown",
+    "P122": "no game found in the match",
+    "P123": "too many diagnostics in one match: the rest are counted, not listed",
+}
+
+_SEVERITY: dict[str, Severity] = {
+    code: Severity.ERROR
+    for code in ("P101", "P102", "P103", "P104", "P106", "P107", "P108", "P109", "P114", "P122")
+}
+_SEVERITY.update(
+    {code: Severity.INFO for code in ("P110", "P113")},
+)
+
+MAX_LINE = 1 << 16
+"""Characters read per line at most; the rest of a longer line is skipped (P114)."""
+MAX_DIAGNOSTICS = 1000
+"""Diagnostics listed per match at most; the rest are counted in one P123 diagnostic."""
+_CACHE_LIMIT = 1 << 14
+_ON_OFF = {"on": True, "off": False, "yes": True, "no": False, "true": True, "false": False,
+           "1": True, "0": False}  # fmt: skip
+
+_HEADER, _MATCH, _GAME = 0, 1, 2
+_PHRASES: dict[str, re.Pattern[str]] = {
+    "d": ml.CUBE_CELL,  # Doubles; Drops is tried when this fails
+    "b": ml.CUBE_CELL,
+    "r": ml.CUBE_CELL,
+    "t": ml.TAKE_CELL,
+    "w": ml.WIN_CELL,
+    "l": ml.LOSS_CELL,
+    "i": ml.ILLEGAL_PLAY,
+}
+
+
+def read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
+    """The matches of a ``.mat`` text stream, one at a time (see the module docstring)."""
+    return _Reader(stream, filename).matches()
+
+
+class _GameBuilder:
+    __slots__ = (
+        "actions", "columns", "cube", "expect_score", "location", "losses", "number",
+        "players", "properties", "score", "threshold", "won",
+    )  # fmt: skip
+
+    def __init__(self, number: int, location: Location, expect_score: bool) -> None:
+        self.number = number
+        self.location = location
+        self.expect_score = expect_score
+        self.score: tuple[int, int] | None = None
+        self.players: tuple[str, str] | None = None
+        self.columns = (0, 1)  # the player of the left and of the right column
+        self.threshold = ml.DEFAULT_RIGHT_COLUMN
+        self.actions: list[Action] = []
+        self.properties: list[tuple[str, str]] = []
+        self.losses: list[tuple[int, int, Location]] = []  # (player, points, where)
+        self.cube = 1
+        self.won = False
+
+
+class _MatchBuilder:
+    __slots__ = (
+        "comments", "diagnostics", "games", "length", "location", "players", "ratings",
+        "suppressed", "tag_lines", "tags",
+    )  # fmt: skip
+
+    def __init__(self, location: Location) -> None:
+        self.location = location
+        self.length: int | None = None
+        self.tags: list[tuple[str, str]] = []
+        self.tag_lines: list[Location] = []
+        self.comments: list[str] = []
+        self.games: list[Game] = []
+        self.players: tuple[str, str] | None = None
+        self.ratings: tuple[str | None, str | None] = (None, None)
+        self.diagnostics: list[Diagnostic] = []
+        self.suppressed = 0
+
+
+class _Reader:
+    def __init__(self, stream: TextIO, filename: str) -> None:
+        self.stream = stream
+        self.file = filename
+        self.lineno = 0
+        self.state = _HEADER
+        self.match = _MatchBuilder(Location(filename, 1, 1))
+        self.game: _GameBuilder | None = None
+        self.pending: list[tuple[str, Location]] = []  # ';' lines after a game's rows
+        self.steps_cache: dict[str, tuple[Step, ...] | NotationError] = {}
+        self.seen_text = False
+
+    # ---------------------------------------------------------------- diagnostics
+    def report(
+        self,
+        code: str,
+        message: str,
+        column: int = 0,
+        line: int | None = None,
+        game: _GameBuilder | None = None,
+    ) -> None:
+        match = self.match
+        if len(match.diagnostics) >= MAX_DIAGNOSTICS:
+            match.suppressed += 1
+            return
+        game = game or self.game
+        where = Location(self.file, self.lineno if line is None else line, column)
+        match.diagnostics.append(
+            Diagnostic(
+                code,
+                _SEVERITY.get(code, Severity.WARNING),
+                message,
+                where,
+                game.number if game is not None else None,
+            )
+        )
+
+    # ---------------------------------------------------------------- lines
+    def lines(self) -> Iterator[str]:
+        readline = self.stream.readline
+        checked = 0
+        while True:
+            try:
+                line = readline(MAX_LINE)
+            except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+                self.lineno += 1
+                self.report("P106", f"the input cannot be read as text past this point: {exc}")
+                return
+            if not line:
+                return
+            self.lineno += 1
+            if len(line) >= MAX_LINE and not line.endswith(("\n", "\r")):
+                skipped = self.skip_rest(readline)
+                self.report(
+                    "P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored"
+                )
+            if checked < 20:
+                checked += 1
+                if _is_binary(line):
+                    self.report("P106", "the input is binary, not match text")
+                    return
+            yield line
+
+    @staticmethod
+    def skip_rest(readline: Callable[[int], str]) -> int:
+        skipped = 0
+        while True:
+            try:
+                chunk = readline(MAX_LINE)
+            except (OSError, ValueError):
+                return skipped
+            if not chunk:
+                return skipped
+            skipped += len(chunk)
+            if chunk.endswith(("\n", "\r")):
+                return skipped
+
+    # ---------------------------------------------------------------- driver
+    def matches(self) -> Iterator[Match]:
+        row = ml.ROW.match
+        for raw in self.lines():
+            if "\t" in raw:
+                raw = raw.expandtabs()
+            line = raw.rstrip()
+            if not line:
+                continue
+            if "\ufeff" in line[:1]:
+                line = line.lstrip("\ufeff")
+                if not line:
+                    continue
+            self.seen_text = True
+            if self.state == _GAME:
+                game = self.game
+                assert game is not None
+                if not game.expect_score:
+                    found = row(line)
+                    if found is not None:
+                        if self.pending:
+                            self.flush_pending()
+                        self.row(line, int(found[1]), found.end())
+                        continue
+            finished = self.structural(line)
+            if finished is not None:
+                yield finished
+        yield self.finish_match()
+
+    def structural(self, line: str) -> Match | None:
+        """Every line but a move row of a game in progress. Returns a finished match."""
+        stripped = line.lstrip()
+        if stripped[0] in ";#":
+            self.comment_line(stripped)
+            return None
+        found = ml.MATCH_LENGTH.match(line)
+        if found is not None:
+            return self.match_length(int(found[1]), found.start(1) + 1)
+        if self.pending:
+            self.flush_pending()
+        game = self.game
+        if game is not None and game.expect_score:
+            game.expect_score = False
+            if self.score_line(line, game):
+                return None
+        found = ml.GAME_HEADER.match(line)
+        if found is not None:
+            self.start_game(int(found[1]), len(line) - len(stripped) + 1)
+            return None
+        found = ml.ROW.match(line)
+        if found is not None:
+            if game is None:
+                game = self.implicit_game()
+            self.row(line, int(found[1]), found.end())
+            return None
+        if game is not None:
+            self.cells(line, None, ml.split_cells(line, 0))
+            return None
+        self.report(
+            "P101",
+            f"unreadable line {_quote(stripped)} before the "
+            + ("first game" if self.state == _MATCH else "match length line"),
+            len(line) - len(stripped) + 1,
+        )
+        return None
+
+    # ---------------------------------------------------------------- headers
+    def comment_line(self, text: str) -> None:
+        where = Location(self.file, self.lineno, 1)
+        if ml.SET_POS.match(text):
+            self.report("P110", f"edited position {_quote(text)} is not supported; ignored", 1)
+        if self.state == _GAME:
+            self.pending.append((text, where))
+            return
+        self.header_line(text, where, self.match)
+
+    @staticmethod
+    def header_line(text: str, where: Location, match: _MatchBuilder) -> None:
+        tag = ml.TAG.match(text)
+        if tag is not None:
+            match.tags.append((tag[1], tag[2]))
+            match.tag_lines.append(where)
+        else:
+            match.comments.append(text[1:].strip())
+
+    def flush_pending(self) -> None:
+        """';' lines seen inside a game that did not open a new match: game comments."""
+        game = self.game
+        for text, _ in self.pending:
+            if game is not None:
+                game.properties.append(("comment", text[1:].strip()))
+            else:
+                self.match.comments.append(text[1:].strip())
+        self.pending.clear()
+
+    def match_length(self, length: int, column: int) -> Match | None:
+        match = self.match
+        where = Location(self.file, self.lineno, column)
+        if self.game is not None or match.games:
+            pending, self.pending = self.pending, []
+            finished = self.finish_match()
+            self.match = _MatchBuilder(where)
+            for text, place in pending:
+                self.header_line(text, place, self.match)
+            self.match.length = length
+            self.state = _MATCH
+            return finished
+        if match.length is not None:
+            self.report(
+                "P120",
+                f"a second match length line ({length} points) before any game; "
+                f"it replaces {match.length}",
+                column,
+            )
+        match.length = length
+        match.location = where
+        self.state = _MATCH
+        return None
+
+    def start_game(self, number: int, column: int) -> None:
+        self.finish_game()
+        if self.match.length is None and not self.match.games:
+            self.report_no_length(column)
+        self.game = _GameBuilder(number, Location(self.file, self.lineno, column), True)
+        self.state = _GAME
+
+    def implicit_game(self) -> _GameBuilder:
+        number = len(self.match.games) + 1
+        if self.match.length is None and not self.match.games:
+            self.report_no_length(1)
+        self.report("P115", f"move rows before any Game header; read as game {number}", 1)
+        game = _GameBuilder(number, Location(self.file, self.lineno, 1), False)
+        self.game = game
+        self.state = _GAME
+        return game
+
+    def report_no_length(self, column: int) -> None:
+        self.match.length = 0
+        self.report("P104", "a game starts before any `N point match` line; length read as 0",
+                    column)  # fmt: skip
+
+    def score_line(self, line: str, game: _GameBuilder) -> bool:
+        """Read the line after a game header; False if it is something else."""
+        found = ml.SCORE_LINE.match(line)
+        if found is None:
+            if ml.ROW.match(line) is None and ml.GAME_HEADER.match(line) is None:
+                names = ml.NAMES_ONLY.match(line)
+                if names is not None:
+                    self.set_players(game, names[1], names[2], None, names.start(2))
+                    self.report(
+                        "P121", "the name line after the game header gives no scores",
+                        len(line) - len(line.lstrip()) + 1,
+                    )  # fmt: skip
+                    return True
+                self.report(
+                    "P103",
+                    f"expected a score line such as `Alice : 0   Bob : 0`, found {_quote(line)}",
+                    len(line) - len(line.lstrip()) + 1,
+                )
+                return True
+            self.report(
+                "P103",
+                f"game {game.number} has no score line: expected `name : score   name : score`",
+                len(line) - len(line.lstrip()) + 1,
+            )
+            self.inherit_players(game)
+            return False
+        score = (int(found[2]), int(found[4]))
+        self.set_players(game, found[1], found[3], score, found.start(3))
+        return True
+
+    def inherit_players(self, game: _GameBuilder) -> None:
+        if self.match.players is not None:
+            game.players = self.match.players
+
+    def set_players(
+        self,
+        game: _GameBuilder,
+        left: str,
+        right: str,
+        score: tuple[int, int] | None,
+        right_column: int,
+    ) -> None:
+        name0, rating0 = ml.split_name(left)
+        name1, rating1 = ml.split_name(right)
+        game.threshold = ml.right_threshold(right_column)
+        match = self.match
+        if match.players is None:
+            match.players = (name0, name1)
+            match.ratings = (rating0, rating1)
+        elif (name1, name0) == match.players and name0 != name1:
+            game.columns = (1, 0)
+            self.report(
+                "P113",
+                f"{name0!r} is in the left column here but was the right player of the "
+                "first game; columns mapped by name",
+                1,
+            )
+            name0, name1 = name1, name0
+            if score is not None:
+                score = (score[1], score[0])
+        game.players = (name0, name1)
+        game.score = score
+
+    # ---------------------------------------------------------------- rows and cells
+    def row(self, line: str, number: int, start: int) -> None:
+        cells = ml.split_cells(line, start)
+        if cells:
+            self.cells(line, number, cells)
+
+    def cells(self, line: str, number: int | None, cells: list[tuple[int, str]]) -> None:
+        game = self.game
+        assert game is not None
+        if not cells:
+            return
+        sides = ml.cell_sides(cells, game.threshold)
+        if len(cells) == 2:
+            # a two-cell row shows where the right column starts in narrow layouts
+            if cells[1][0] < game.threshold and cells[1][0] > cells[0][0] + 4:
+                game.threshold = cells[1][0]
+        elif len(cells) > 2:
+            self.report("P116", f"{len(cells)} cells on one row; each placed by its column",
+                        cells[2][0] + 1)  # fmt: skip
+        columns = game.columns
+        for (column, text), side in zip(cells, sides, strict=True):
+            self.cell(text, column, columns[side], number)
+
+    def cell(self, text: str, column: int, player: int, number: int | None) -> None:
+        game = self.game
+        assert game is not None
+        where = Location(self.file, self.lineno, column + 1)
+        first = text[0]
+        if "0" <= first <= "9":
+            dice = ml.DICE_CELL.match(text)
+            if dice is not None:
+                self.dice_cell(dice, text, column, player, number, where)
+                return
+        else:
+            key = first.lower()
+            found = _PHRASES[key].match(text) if key in _PHRASES else None
+            if found is None and key == "d":
+                found = ml.DROP_CELL.match(text)
+            if found is not None:
+                if found.re is ml.CUBE_CELL:
+                    self.cube_cell(found, text, column, player, number, where)
+                    return
+                if key == "i":
+                    self.trailing(found[2], text, column)
+                    position = self.illegal_play(found[1], text, column, player, number, where)
+                    if position is not None:
+                        game.actions.append(position)
+                    return
+                action: Action
+                if key == "t":
+                    self.trailing(found[1], text, column)
+                    action = Take(player, text, number, where)
+                elif key == "d":
+                    self.trailing(found[1], text, column)
+                    action = Drop(player, text, number, where)
+                elif key == "w":
+                    self.trailing(found[3], text, column)
+                    winner = None if column < ml.WIN_NO_SIDE_COLUMN else player
+                    action = Win(winner, int(found[1]), found[2] is not None, None, text,
+                                 number, where)  # fmt: skip
+                    game.won = True
+                else:  # "l": Galaxy's loser cell, kept on the game's Win
+                    self.trailing(found[2], text, column)
+                    game.losses.append((player, int(found[1]), where))
+                    return
+                game.actions.append(action)
+                return
+        self.report(
+            "P101",
+            f"unreadable cell {_quote(text)}: expected dice such as `31: 8/5 6/5`, "
+            "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`",
+            column + 1,
+        )
+
+    def trailing(self, extra: str, text: str, column: int) -> None:
+        if extra:
+            self.report("P118", f"text {_quote(extra)} after {_quote(text[: -len(extra)].strip())} "
+                        "ignored", column + len(text) - len(extra) + 1)  # fmt: skip
+
+    def cube_cell(
+        self,
+        found: re.Match[str],
+        text: str,
+        column: int,
+        player: int,
+        number: int | None,
+        where: Location,
+    ) -> None:
+        game = self.game
+        assert game is not None
+        self.trailing(found[3], text, column)
+        if found[2] is None:
+            value = game.cube * 2
+            self.report(
+                "P108", f"{_quote(text)} gives no cube value; {value} assumed", column + 1
+            )
+        else:
+            value = int(found[2])
+        game.cube = max(value, 1)
+        if found[1][0] in "dD":
+            game.actions.append(Double(player, value, text, number, where))
+        else:
+            game.actions.append(Beaver(player, value, text, number, where))
+
+    def dice_cell(
+        self,
+        found: re.Match[str],
+        text: str,
+        column: int,
+        player: int,
+        number: int | None,
+        where: Location,
+    ) -> None:
+        game = self.game
+        assert game is not None
+        dice = (int(found[1]), int(found[2]))
+        rest = found[3]
+        steps: tuple[Step, ...] = ()
+        mark = MoveMark.PLAY
+        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+            self.report("P107", f"dice {found[1]}{found[2]} are not two numbers 1..6",
+                        column + 1)  # fmt: skip
+            mark = MoveMark.UNPARSED
+        elif not rest:
+            mark = MoveMark.EMPTY
+        else:
+            cached = self.steps_cache.get(rest)
+            if cached is None:
+                first = rest[0]
+                if not ("0" <= first <= "9" or first in "bBoO"):
+                    if self.special_play(text, rest, column, player, number, where, dice):
+                        return
+                try:
+                    cached = tuple(parse_steps(rest))
+                except NotationError as exc:
+                    cached = exc
+                if len(self.steps_cache) >= _CACHE_LIMIT:
+                    self.steps_cache.clear()
+                self.steps_cache[rest] = cached
+            if isinstance(cached, NotationError):
+                offset = column + found.start(3) + cached.offset
+                self.report("P102", f"play {_quote(rest)} is not readable: {cached.message}",
+                            offset + 1)  # fmt: skip
+                mark = MoveMark.UNPARSED
+            else:
+                steps = cached
+        game.actions.append(Move(player, dice, steps, text, mark, number, where))
+
+    def special_play(
+        self,
+        text: str,
+        rest: str,
+        column: int,
+        player: int,
+        number: int | None,
+        where: Location,
+        dice: tuple[int, int],
+    ) -> bool:
+        """``Cannot Move``, ``????`` and ``Illegal play (...)``; False for anything else."""
+        game = self.game
+        assert game is not None
+        mark: MoveMark | None = None
+        found = ml.CANNOT_MOVE.match(rest)
+        if found is not None:
+            mark = MoveMark.CANNOT_MOVE
+        else:
+            found = ml.UNKNOWN_PLAY.match(rest)
+            if found is not None:
+                mark = MoveMark.UNKNOWN
+        if found is not None and mark is not None:
+            self.trailing(found[1], text, column)
+            game.actions.append(Move(player, dice, (), text, mark, number, where))
+            return True
+        found = ml.ILLEGAL_PLAY.match(rest)
+        if found is None:
+            return False
+        self.trailing(found[2], text, column)
+        action = self.illegal_play(found[1], text, column, player, number, where)
+        game.actions.append(action or Move(player, dice, (), text, MoveMark.UNPARSED, number,
+                                           where))  # fmt: skip
+        return True
+
+    def illegal_play(
+        self, inner: str, text: str, column: int, player: int, number: int | None,
+        where: Location,
+    ) -> SetPosition | None:  # fmt: skip
+        game = self.game
+        assert game is not None
+        try:
+            position = decode_snowie(inner)
+        except SnowieError as exc:
+            self.report("P109", f"the position in {_quote(text)} is not readable: {exc}",
+                        column + 1)  # fmt: skip
+            return None
+        turn = 1 - player
+        if game.players is not None and position.names[0] != game.players[turn]:
+            if position.names[0] == game.players[player]:
+                turn = player
+            self.report(
+                "P119",
+                f"the position puts {position.names[0]!r} on roll after {_quote(text[:2])}; "
+                f"the score line names {game.players[0]!r} and {game.players[1]!r}",
+                column + 1,
+            )
+        other = 1 - turn
+        boards = (
+            (position.mover, position.other) if turn == 0 else (position.other, position.mover)
+        )
+        owner = {1: turn, -1: other, 0: -1}[position.cube_owner]
+        cube = position.cube_value if position.cube_value >= 1 else None
+        return SetPosition(boards, turn, position.dice, cube, owner, text, number, where, player)
+
+    # ---------------------------------------------------------------- finishing
+    def finish_game(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        self.game = None
+        actions = game.actions
+        for loser, points, where in game.losses:
+            self.attach_losses(actions, loser, points, where, game.number)
+        where = game.location
+        if game.expect_score:
+            self.report("P103", f"game {game.number} ends before its score line",
+                        where.column, where.line, game)  # fmt: skip
+        if not game.won:
+            self.report("P105", f"game {game.number} has no `Wins` line (truncated or "
+                        "abandoned)", where.column, where.line, game)  # fmt: skip
+        self.match.games.append(
+            Game(
+                number=game.number,
+                score=game.score,
+                actions=tuple(actions),
+                players=game.players,
+                location=game.location,
+                properties=tuple(game.properties),
+            )
+        )
+
+    def attach_losses(
+        self, actions: list[Action], loser: int, points: int, where: Location, number: int
+    ) -> None:
+        for index in range(len(actions) - 1, -1, -1):
+            win = actions[index]
+            if isinstance(win, Win):
+                if win.player is None or win.player != loser:
+                    actions[index] = dataclasses.replace(
+                        win, extra=(*win.extra, ("losses", str(points)))
+                    )
+                    return
+                break
+        self.match.diagnostics.append(
+            Diagnostic("P117", Severity.WARNING,
+                       f"`Losses {points}` of player {loser} matches no `Wins` of the other "
+                       "player", where, number)  # fmt: skip
+        )
+
+    def finish_match(self) -> Match:
+        if self.pending:
+            if self.game is not None:
+                self.flush_pending()
+            else:
+                for text, where in self.pending:
+                    self.header_line(text, where, self.match)
+                self.pending.clear()
+        self.finish_game()
+        match = self.match
+        if not self.seen_text and not match.diagnostics:
+            self.report("P106", "the input is empty", 0, 0)
+        elif not match.games and not any(d.code == "P106" for d in match.diagnostics):
+            if match.length is None:
+                self.report("P104", "no `N point match` line found", 0, 0)
+            self.report("P122", "no game found", 0, 0)
+        if match.suppressed:
+            match.diagnostics.append(
+                Diagnostic("P123", Severity.WARNING,
+                           f"{match.suppressed} further diagnostics not listed",
+                           Location(self.file))  # fmt: skip
+            )
+        rules = self.rules(match)
+        players = match.players or _tag_players(match.tags)
+        return Match(
+            players=players,
+            length=match.length or 0,
+            games=tuple(match.games),
+            rules=rules,
+            ratings=match.ratings,
+            tags=tuple(match.tags),
+            comments=tuple(match.comments),
+            location=match.location,
+            source_format="mat",
+            diagnostics=tuple(match.diagnostics),
+        )
+
+    def rules(self, match: _MatchBuilder) -> Rules:
+        variant = Variant.STANDARD
+        flags: dict[str, bool | None] = {"crawford": None, "jacoby": None, "beavers": None}
+        cube: bool | None = None
+        cube_limit: int | None = None
+        for (key, value), where in zip(match.tags, match.tag_lines, strict=True):
+            low = key.lower()
+            if low == "variation":
+                found = Variant.from_name(value)
+                if found is None:
+                    self.tag_problem("P111", f"variation {value!r} is not supported; read as "
+                                     "standard backgammon", where)  # fmt: skip
+                else:
+                    variant = found
+            elif low in ("crawford", "jacoby", "beaver"):
+                flag = _ON_OFF.get(value.strip().lower())
+                if flag is None:
+                    self.tag_problem("P112", f"{key} {value!r} is not On or Off", where)
+                else:
+                    flags["beavers" if low == "beaver" else low] = flag
+            elif low == "cubelimit":
+                limit = value.strip()
+                if limit.isdigit() and int(limit) >= 1:
+                    cube_limit = int(limit)
+                    cube = cube_limit > 1
+                else:
+                    self.tag_problem("P112", f"CubeLimit {value!r} is not a number >= 1", where)
+        return Rules(variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"],
+                     cube_limit)  # fmt: skip
+
+    def tag_problem(self, code: str, message: str, where: Location) -> None:
+        self.match.diagnostics.append(
+            Diagnostic(code, _SEVERITY.get(code, Severity.WARNING), message, where)
+        )
+
+
+def _tag_players(tags: list[tuple[str, str]]) -> tuple[str, str]:
+    names = dict((key.lower(), value) for key, value in tags)
+    return names.get("player 1", ""), names.get("player 2", "")
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return f"`{text}`"
+
+
+def _is_binary(line: str) -> bool:
+    if "\x00" in line:
+        return True
+    controls = sum(1 for ch in line if ch < " " and ch not in "\t\n\r\f\x1b")
+    return controls > max(8, len(line) // 20)

@@ -1,0 +1,209 @@
+"""Writing a match as Jellyfish ``.mat`` text in GNU Backgammon's layout.
+
+The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
+
+* the match's header tags ``; [Key "Value"]`` in order, then its comments as ``; text``,
+  then a blank line (no blank line when there is neither); ``; [Variation "NackGammon"]``
+  for Nackgammon when no tag says so;
+* `` N point match`` (`` 0 point match`` for a money session) and a blank line;
+* per game `` Game N``, then `` name0 : s0`` padded to 31 characters and ``name1 : s1``
+  (names only when the game's scores are unknown); unlike gnubg, at least one blank
+  separates the two when the left part is 31 characters or longer;
+* rows ``%3d) %-27s `` (player 0's cell) followed by player 1's cell; a row player 1 opens
+  has an empty left cell; a left cell longer than 27 characters pushes the right one along;
+* checker plays ``dd: a/b c/d `` with numeric 25 / 0 for bar / off and ``*`` on hits as
+  recorded, a space after every hop but a fourth; a dance is ``dd: ``;
+* cube cells `` Doubles => N``, `` Takes``, `` Drops``, `` Beavers => N`` (raccoons too);
+  the take closing a beaver exchange is not written (gnubg never writes it: after an even
+  number of beavers the taker's slot holds two blanks, after an odd number it has none);
+* ``Wins N point(s)`` indented 6 (player 0) or 34 (player 1) on its own line, or after the
+  left player's ``Drops`` on the same row; then a blank line.
+
+Plays are written as the model records them; to write canonical plays (one hop per die, in
+the engine's order) pass ``canonical_steps``. What gnubg's layout cannot express is kept in
+the Jellyfish dialects that can: ``Cannot Move`` and ``????`` cells, `` and the match``, a
+``Wins`` at column 1 for an unknown winner, ``Illegal play (...)`` cells for set positions.
+A Galaxy ``Losses`` cell (``Win.extra``) and SGF resignation offers are not written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from gamao_cli.formats.mat_snowie import SnowiePosition, encode_snowie
+from gamao_cli.model.actions import Beaver, Double, Drop, Move, MoveMark, SetPosition
+from gamao_cli.model.actions import Step, Take, Win
+from gamao_cli.model.match import Game, Match, Variant
+
+__all__ = ["write_mat"]
+
+CanonicalSteps = Callable[[Move], tuple[Step, ...]]
+
+_VARIATION_NAMES = {Variant.STANDARD: "Backgammon", Variant.NACKGAMMON: "NackGammon"}
+_LEFT_WIN = " " * 6
+_RIGHT_WIN = " " * 34
+
+
+def write_mat(
+    match: Match, stream: TextIO, canonical_steps: CanonicalSteps | None = None
+) -> None:
+    """Write ``match`` to ``stream`` in gnubg's ``.mat`` layout (see the module docstring)."""
+    stream.write(_header(match))
+    stream.write(f" {match.length} point match\n\n")
+    for game in match.games:
+        stream.write(_game(game, match, canonical_steps))
+
+
+def _header(match: Match) -> str:
+    lines: list[str] = []
+    has_variation = False
+    for key, value in match.tags:
+        if key.strip().lower() == "variation":
+            has_variation = True
+            if Variant.from_name(value) is not match.rules.variant:
+                value = _VARIATION_NAMES[match.rules.variant]
+        lines.append(f'; [{key} "{value}"]\n')
+    if match.rules.variant is Variant.NACKGAMMON and not has_variation:
+        lines.append('; [Variation "NackGammon"]\n')
+    lines.extend(f"; {comment}\n" if comment else ";\n" for comment in match.comments)
+    if lines:
+        lines.append("\n")
+    return "".join(lines)
+
+
+def _hop(step: Step) -> str:
+    via = "".join(f"/{point}*" for point in step.via_hits)
+    return f"{step.from_point}{via}/{step.to_point}{'*' if step.hit else ''}"
+
+
+def _move_cell(move: Move, canonical: CanonicalSteps | None) -> str:
+    dice = f"{move.dice[0]}{move.dice[1]}: "
+    if move.mark is MoveMark.UNPARSED:
+        text = move.text.strip()
+        return text if text[:3] == dice[:3] else f"{dice}{text}"
+    steps = move.steps
+    if canonical is not None:
+        steps = canonical(move) or steps
+    if steps:
+        hops = [_hop(step) for step in steps]
+        return dice + " ".join(hops) + (" " if len(hops) < 4 else "")
+    if move.mark is MoveMark.CANNOT_MOVE:
+        return f"{dice}Cannot Move"
+    if move.mark is MoveMark.UNKNOWN:
+        return f"{dice}????"
+    return dice
+
+
+def _position_cell(position: SetPosition, players: tuple[str, str]) -> str:
+    if "illegal" in position.text.lower():
+        return position.text.strip()
+    turn = position.turn
+    owner = position.cube_owner
+    snowie = SnowiePosition(
+        mover=position.boards[turn],
+        other=position.boards[1 - turn],
+        names=(players[turn], players[1 - turn]),
+        scores=(0, 0),
+        length=0,
+        cube_value=position.cube_value or 1,
+        cube_owner=0 if owner is None or owner < 0 else (1 if owner == turn else -1),
+        dice=position.dice,
+    )
+    return f"Illegal play ({encode_snowie(snowie)})"
+
+
+def _points(win: Win) -> str:
+    match = " and the match" if win.and_the_match else ""
+    return f"Wins {win.points} point{'s' if win.points != 1 else ''}{match}"
+
+
+class _Rows:
+    """The rows of one game: a left cell opens a row, a right cell closes it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.row = 1
+        self.open = False
+
+    def left(self, cell: str) -> None:
+        self.close()
+        self.parts.append(f"{self.row:3d}) {cell:<27} ")
+        self.open = True
+
+    def right(self, cell: str) -> None:
+        if not self.open:
+            self.parts.append(f"{self.row:3d}) {'':<27} ")
+        self.parts.append(f"{cell}\n")
+        self.row += 1
+        self.open = False
+
+    def put(self, player: int, cell: str) -> None:
+        if player == 0:
+            self.left(cell)
+        else:
+            self.right(cell)
+
+    def close(self) -> None:
+        if self.open:
+            self.parts.append("\n")
+            self.row += 1
+            self.open = False
+
+    def win(self, win: Win) -> None:
+        if win.player == 1:
+            self.parts.append(f" {_points(win)}\n" if self.open else f"{_RIGHT_WIN}{_points(win)}\n")
+            self.open = False
+            return
+        self.close()
+        self.parts.append(f"{_LEFT_WIN if win.player == 0 else ' '}{_points(win)}\n")
+
+
+def _game(game: Game, match: Match, canonical: CanonicalSteps | None) -> str:
+    players = game.players or match.players
+    if game.score is None:
+        head = f" {players[0]:<30} {players[1]}\n"
+    else:
+        left = f"{players[0]} : {game.score[0]}"
+        head = f" {left:<30} {players[1]} : {game.score[1]}\n"
+    rows = _Rows()
+    rows.parts.append(f" Game {game.number}\n{head}")
+    actions = game.actions
+    beavers: list[Beaver] = []  # the beaver exchange in progress
+    index = 0
+    while index < len(actions):
+        action = actions[index]
+        index += 1
+        if isinstance(action, Beaver):
+            beavers.append(action)
+            rows.put(action.player, f" Beavers => {action.value}")
+            continue
+        if beavers:
+            # gnubg never writes the take closing a beaver exchange; after an even number of
+            # beavers the taker's slot holds two blanks, after an odd number it has none
+            if not isinstance(action, Drop) and len(beavers) % 2 == 0:
+                rows.put(1 - beavers[-1].player, "  ")
+            beavers.clear()
+            if isinstance(action, Take):
+                continue
+        if isinstance(action, Move):
+            rows.put(action.player, _move_cell(action, canonical))
+        elif isinstance(action, Double):
+            rows.put(action.player, f" Doubles => {action.value}")
+        elif isinstance(action, Take):
+            rows.put(action.player, " Takes")
+        elif isinstance(action, Drop):
+            following = actions[index] if index < len(actions) else None
+            if action.player == 0 and isinstance(following, Win) and following.player == 1:
+                rows.left(f" Drops{' ' * 23}{_points(following)}")
+                index += 1
+            else:
+                rows.put(action.player, " Drops")
+        elif isinstance(action, Win):
+            rows.win(action)
+        elif isinstance(action, SetPosition):
+            column = action.player if action.player is not None else 1 - action.turn
+            rows.put(column, _position_cell(action, players))
+    rows.close()
+    rows.parts.append("\n")
+    return "".join(rows.parts)

@@ -1,0 +1,166 @@
+"""The formats gamao reads and writes, and how an input's format is recognised.
+
+:func:`detect` looks at the content first (as GNU Backgammon does, research/formats.md
+section 1.9) and falls back to the file extension only when the content says nothing.
+``.txt`` files are usually ``.mat`` exports (DailyGammon, GridGammon, Backgammon Galaxy).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import PurePath
+from typing import TextIO
+
+from gamao_cli.formats.base import FormatInfo
+from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
+from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
+from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.model.match import Match
+
+SNIFF_CHARS = 8192
+"""How much of the head of an input the sniffers look at (gnubg reads about 5 KB)."""
+
+_SGF_START = re.compile(r"\s*\(\s*;")
+_SGF_MARK = re.compile(r"GM\s*\[\s*6\s*\]|FF\s*\[")
+_MAT_TAG = re.compile(r"^\s*;\s*\[", re.MULTILINE)
+_MAT_LENGTH = re.compile(r"^\s*\d+\s+point\s+match\b", re.MULTILINE | re.IGNORECASE)
+_MAT_GAME = re.compile(r"^\s*Game\s+1\s*$", re.MULTILINE | re.IGNORECASE)
+_MAT_SCORE = re.compile(r"^\s*\S.*?\s:\s*-?\d+\s+\S.*?\s:\s*-?\d+\s*$", re.MULTILINE)
+
+
+def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.mat_reader import read_mat
+
+    return read_mat(stream, filename)
+
+
+def _write_mat(match: Match, stream: TextIO) -> None:
+    from gamao_cli.formats.mat_writer import write_mat
+
+    write_mat(match, stream)
+
+
+def sniff_sgf(head: str) -> bool:
+    """``(;`` (whitespace allowed) and ``GM[6]`` or ``FF[`` in the head."""
+    text = head.lstrip("\ufeff")[:SNIFF_CHARS]
+    return bool(_SGF_START.match(text)) and bool(_SGF_MARK.search(text))
+
+
+def sniff_json(head: str) -> bool:
+    """Starts with ``{`` or ``[`` and names the gamao match format."""
+    text = head.lstrip("\ufeff \t\r\n")[:SNIFF_CHARS]
+    return text[:1] in ("{", "[") and f'"{JSON_FORMAT_NAME}"' in text
+
+
+def sniff_jsonl(head: str) -> bool:
+    """A gamao JSON document whose first line is a complete JSON object (JSON Lines)."""
+    if not sniff_json(head):
+        return False
+    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    try:
+        return isinstance(json.loads(first), dict)
+    except ValueError:
+        return False
+
+
+def sniff_mat(head: str) -> bool:
+    """A ``; [`` tag line, an ``N point match`` line, or ``Game 1`` with a score line."""
+    text = head.lstrip("\ufeff")[:SNIFF_CHARS]
+    if _MAT_TAG.search(text) or _MAT_LENGTH.search(text):
+        return True
+    game = _MAT_GAME.search(text)
+    return game is not None and _MAT_SCORE.search(text, game.end()) is not None
+
+
+FORMATS: tuple[FormatInfo, ...] = (
+    FormatInfo(
+        name="mat",
+        description="Jellyfish .mat match text (gnubg, XG, DailyGammon, GridGammon, ...)",
+        extensions=("mat", "txt"),
+        sniff=sniff_mat,
+        read=_read_mat,
+        write=_write_mat,
+    ),
+    FormatInfo(
+        name="sgf",
+        description="GNU Backgammon SGF (GM[6]), one game tree per game",
+        extensions=("sgf",),
+        sniff=sniff_sgf,
+        read=read_sgf,
+        write=write_sgf,
+    ),
+    FormatInfo(
+        name="json",
+        description="gamao JSON, one pretty-printed match document (docs/json-schema.md)",
+        extensions=("json",),
+        sniff=sniff_json,
+        read=read_json,
+        write=write_json,
+    ),
+    FormatInfo(
+        name="jsonl",
+        description="gamao JSON Lines, one match document per line",
+        extensions=("jsonl",),
+        sniff=sniff_jsonl,
+        read=read_json,
+        write=write_jsonl,
+        many_per_file=True,
+    ),
+)
+
+_BY_NAME = {f.name: f for f in FORMATS}
+_SNIFF_ORDER = ("sgf", "jsonl", "json", "mat")
+
+
+class UnknownFormatError(ValueError):
+    """A format name that is not in :data:`FORMATS`."""
+
+
+def names() -> tuple[str, ...]:
+    return tuple(f.name for f in FORMATS)
+
+
+def by_name(name: str) -> FormatInfo:
+    """The format called ``name`` (case-insensitive; a leading dot is allowed)."""
+    key = name.strip().lower().lstrip(".")
+    info = _BY_NAME.get(key)
+    if info is None:
+        known = ", ".join(names())
+        raise UnknownFormatError(f"unknown format {name!r} (known: {known})")
+    return info
+
+
+def by_extension(filename: str) -> FormatInfo | None:
+    """The format that owns ``filename``'s extension, or None."""
+    suffix = PurePath(filename).suffix.lower().lstrip(".")
+    if not suffix:
+        return None
+    for info in FORMATS:
+        if suffix in info.extensions:
+            return info
+    return None
+
+
+def extensions() -> frozenset[str]:
+    """Every extension of every format (lower case, without dots)."""
+    return frozenset(ext for info in FORMATS for ext in info.extensions)
+
+
+def detect(head_text: str, filename: str) -> FormatInfo | None:
+    """The format of an input: by content first, then by ``filename``'s extension.
+
+    For a JSON input named ``*.json`` whose first line is a whole document, the ``json``
+    format is returned (the reader is the same): the extension decides between the two.
+    """
+    for name in _SNIFF_ORDER:
+        info = _BY_NAME[name]
+        if info.sniff(head_text):
+            if name in ("json", "jsonl"):
+                by_ext = by_extension(filename)
+                if by_ext is not None and by_ext.name in ("json", "jsonl"):
+                    return by_ext
+            return info
+    return by_extension(filename)

@@ -1,0 +1,86 @@
+"""Property tests: conservation, generated plays validate, perturbed plays are rejected."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.position import Position
+from gamao_cli.engine.validate import judge
+from gamao_cli.model.actions import Step
+from tests.helpers import random_positions
+
+
+@lru_cache(maxsize=1)
+def _cases() -> list[tuple[Position, tuple[int, int]]]:
+    return random_positions(seed=7, games=30)
+
+
+case_index = st.integers(min_value=0, max_value=10_000)
+
+
+def _case(i: int) -> tuple[Position, tuple[int, int]]:
+    cases = _cases()
+    return cases[i % len(cases)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_index)
+def test_checkers_are_conserved(i: int) -> None:
+    pos, dice = _case(i)
+    for play in legal_plays(pos, dice):
+        assert sum(play.mover) == 15
+        assert sum(play.opponent) == 15
+        assert play.mover[0] >= pos.mover[0]
+        assert play.opponent[0] == pos.opponent[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_index)
+def test_every_generated_play_validates(i: int) -> None:
+    pos, dice = _case(i)
+    for play in legal_plays(pos, dice):
+        hops = [Step(f, t) for f, t, _ in play.steps]
+        verdict = judge(pos.mover, pos.opponent, dice, hops)
+        assert verdict.legal, (play.steps, verdict.reason)
+        assert (verdict.mover, verdict.opponent) == (play.mover, play.opponent)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_index, st.integers(min_value=0, max_value=3), st.sampled_from([-2, -1, 1, 2]))
+def test_perturbed_plays_not_generated_are_rejected_with_a_reason(
+    i: int, which: int, delta: int
+) -> None:
+    pos, dice = _case(i)
+    plays = legal_plays(pos, dice)
+    if not plays:
+        return
+    play = plays[i % len(plays)]
+    hops = [Step(f, t) for f, t, _ in play.steps]
+    k = which % len(hops)
+    frm, to = hops[k].from_point, hops[k].to_point
+    new_to = to + delta
+    if not 0 <= new_to < frm:
+        return
+    hops[k] = Step(frm, new_to)
+    verdict = judge(pos.mover, pos.opponent, dice, hops)
+    results = {(p.mover, p.opponent) for p in plays}
+    if verdict.legal:
+        assert (verdict.mover, verdict.opponent) in results
+    else:
+        assert verdict.code is not None and verdict.rule is not None
+        assert verdict.reason
+
+
+@settings(max_examples=200, deadline=None)
+@given(case_index)
+def test_a_play_in_another_order_is_the_same_play(i: int) -> None:
+    pos, dice = _case(i)
+    for play in legal_plays(pos, dice)[:5]:
+        hops = [Step(f, t) for f, t, _ in reversed(play.steps)]
+        verdict = judge(pos.mover, pos.opponent, dice, hops)
+        assert verdict.legal
+        assert (verdict.mover, verdict.opponent) == (play.mover, play.opponent)
