@@ -86,7 +86,7 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
     matches = games = verified = plays = 0
     readable = False
     for index, match in enumerate(read_path(item)):
-        replay = replay_match(match, options, index, item.display)
+        replay = replay_match(match, options, index, item.name)
         findings.extend(replay.findings)
         if match.games:
             readable = True
@@ -97,7 +97,7 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
         if keep and match.games:
             replays.append(replay)
     return FileReport(
-        file=item.display,
+        file=item.name,
         matches=matches,
         games=games,
         games_verified=verified,

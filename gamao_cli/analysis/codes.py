@@ -166,6 +166,7 @@ _CHECK_CODES = (
     Code("X410", ERR, "E1", "the recorded winner is not the player who won the game", ""),
     Code("X411", INFO, None, "the record does not say who won: the winner is inferred", ""),
     Code("X412", WARN, "C4", "the record marks a different game as the Crawford game", ""),
+    Code("X414", WARN, "E1", "the last game of the record is unfinished (no result)", ""),
     Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
 )
 
@@ -202,11 +203,24 @@ CUBE_CODES = {
 }
 
 
-def all_codes() -> dict[str, Code]:
-    """Every code: the checker's and the readers' (severity and title)."""
-    from gamao_cli.formats.registry import reader_codes
+def reader_codes() -> dict[str, str]:
+    """The readers' diagnostic codes and what each means."""
+    from gamao_cli.formats.inputs import INPUT_CODES
+    from gamao_cli.formats.json_format import JSON_CODES
+    from gamao_cli.formats.mat_reader import MAT_CODES
+    from gamao_cli.formats.sgf_parser import SYNTAX_CODES
+    from gamao_cli.formats.sgf_reader import SGF_CODES
 
+    out: dict[str, str] = {}
+    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES):
+        out.update(table)
+    return out
+
+
+def all_codes() -> dict[str, Code]:
+    """Every code: the checker's and the readers' (reader diagnostics carry their own
+    severity; they are listed here as errors)."""
     out = dict(CHECK_CODES)
-    for code, (severity, title) in reader_codes().items():
-        out.setdefault(code, Code(code, severity, None, title))
+    for code, title in reader_codes().items():
+        out.setdefault(code, Code(code, ERR, None, title))
     return dict(sorted(out.items()))

@@ -9,7 +9,8 @@ unverifiable and checking resumes at the next game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
@@ -82,6 +83,7 @@ class _GameReplay:
         self.plays = 0
         self.first_bearoff: list[int | None] = [None, None]
         self.drop_value: int | None = None
+        self.resign: Resign | None = None
         if game.start is not None:
             self.position = Position(game.start.boards, game.start.turn)
             self.turn = game.start.turn
@@ -158,7 +160,13 @@ class _GameReplay:
 
     def run(self) -> GameRecord:
         actions = self.game.actions
+        probe = self.r.probe
         for i, action in enumerate(actions):
+            if probe is not None and probe(self.game, action):
+                self.r.snapshot = Snapshot(
+                    self.game, action, self.position, self.cube, self.score, self.turn
+                )
+                raise _Stop
             if isinstance(action, Win):
                 self.on_win(action, actions, i)
                 continue
@@ -189,9 +197,7 @@ class _GameReplay:
                 self.on_beaver(action)
             elif isinstance(action, Resign):
                 if action.accepted:
-                    self.ended = Ending.RESIGNATION
-                    self.winner = 1 - action.player
-                    self.level = action.level
+                    self.resign = action
             elif isinstance(action, SetPosition):
                 self.on_set_position(action)
         if self.cube.offered_by is not None and self.ended is None:
@@ -201,21 +207,33 @@ class _GameReplay:
                 None,
                 player=self.cube.offered_by,
             )
+        if self.ended is None and self.recorded_points is None and self.resign is not None:
+            # An accepted resignation and no result line: its level times the cube.
+            self.ended = Ending.RESIGNATION
+            self.winner = 1 - self.resign.player
+            self.level = self.resign.level
+            self.points = self.resign.level * self.cube.value
         if self.ended is None and self.recorded_points is None:
-            self.report("X408", "the game ends with no result", _last(actions))
+            if self.index == len(self.r.match.games) - 1:
+                self.report("X414", "the last game is unfinished: it has no result", _last(actions))
+            else:
+                self.report("X408", "the game ends with no result", _last(actions))
         return self.record()
 
     def on_move(self, move: Move, actions: Sequence[Action], i: int) -> None:
         player = move.player
         dice = move.dice
         if self.cube.offered_by is not None:
-            self.report(
-                "C311",
-                "a roll while a double waits for an answer",
-                move,
-                player=self.cube.offered_by,
-            )
-            self.cube = _replace_offer(self.cube)
+            if self.cube.beaver_pending:
+                self.cube = self.cube.accepted()  # gnubg never writes the take of a beaver
+            else:
+                self.report(
+                    "C311",
+                    "a roll while a double waits for an answer",
+                    move,
+                    player=self.cube.offered_by,
+                )
+                self.cube = _replace_offer(self.cube)
         if self.turn is not None and player != self.turn:
             self.report(
                 "R215",
@@ -380,11 +398,7 @@ class _GameReplay:
 
     def on_double(self, action: Double) -> None:
         player = action.player
-        if (
-            self.cube.offered_by is not None
-            and self.cube.offered_by != player
-            and self.r.match.is_money is not None
-        ):
+        if self.cube.offered_by is not None and self.cube.offered_by != player:
             # A double by the doubled player before answering: a beaver (SGF writes it so).
             self.on_beaver(
                 Beaver(player, action.value, action.text, action.number, action.location)
@@ -417,21 +431,25 @@ class _GameReplay:
             self.ended = Ending.DROP
             self.winner = offered
             self.level = 1
-            self.points = self.cube.value
-            self.drop_value = self.cube.value
+            self.points = self.cube.drop_value
+            self.drop_value = self.cube.drop_value
 
     def on_beaver(self, action: Beaver) -> None:
         state, why = self.cube.beaver(action.player)
         if why is None and self.cube.beavers is None:
             self.report("C307", "a beaver: the record implies beavers are allowed", action)
         self.cube_problem(why, action)
-        if action.value and action.value != state.value and why is None:
+        if action.value and action.value != state.pending_value and why is None:
             self.report(
-                "C309", f"a beaver to {action.value}, but the cube goes to {state.value}", action
+                "C309",
+                f"a beaver to {action.value}, but the cube goes to {state.pending_value}",
+                action,
             )
         self.cube = state
         self.r.cube_actions.append(
-            CubeRecord(self.game.number, action.number, action.player, "beaver", state.value)
+            CubeRecord(
+                self.game.number, action.number, action.player, "beaver", state.pending_value
+            )
         )
 
     def on_set_position(self, action: SetPosition) -> None:
@@ -459,6 +477,8 @@ class _GameReplay:
         self.recorded_points = win.points
         winner = win.player
         cube = self.cube.value
+        if winner is None and self.resign is not None:
+            winner = 1 - self.resign.player
         if self.ended is None and self.position is not None:
             # No bear-off and no drop: a resignation.
             if winner is None:
@@ -643,8 +663,30 @@ def _replace_offer(cube: CubeState) -> CubeState:
     return replace(cube, offered_by=None)
 
 
+class _Stop(Exception):
+    """Raised to end a replay at the probed action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state before an action: what ``gamao show`` draws."""
+
+    game: Game
+    action: Action
+    position: Position | None  # None when the game could not be replayed up to here
+    cube: CubeState
+    score: MatchScore
+    turn: int | None
+
+
+Probe = Callable[[Game, Action], bool]
+
+
 class MatchReplayer:
     """Replays one match; collects findings and records."""
+
+    probe: Probe | None = None
+    snapshot: Snapshot | None = None
 
     def __init__(
         self, match: Match, options: CheckOptions, index: int = 0, file: str | None = None
@@ -724,13 +766,12 @@ class MatchReplayer:
                     )
                 )
             replay = _GameReplay(self, game, index, ms)
-            if game.crawford is not None and game.crawford != replay.crawford:
+            if game.crawford and not replay.crawford:
                 self.findings.append(
                     _finding(
                         "X412",
-                        f"the record {'marks' if game.crawford else 'does not mark'} this "
-                        f"game as the Crawford game, but the score says it "
-                        f"{'is' if replay.crawford else 'is not'}",
+                        "the record marks this game as the Crawford game, but the score says "
+                        "it is not",
                         self.file,
                         game,
                     )
@@ -857,3 +898,16 @@ def replay_match(
 
 
 __all__ = ["MatchReplayer", "Severity", "replay_match"]
+
+
+def snapshot_at(
+    match: Match, probe: Probe, options: CheckOptions | None = None
+) -> Snapshot | None:
+    """Replay ``match`` up to the first action ``probe`` accepts; the state before it."""
+    replayer = MatchReplayer(match, options or CheckOptions())
+    replayer.probe = probe
+    try:
+        replayer.run()
+    except _Stop:
+        return replayer.snapshot
+    return None

@@ -1,5 +1,143 @@
+"""``gamao check``: verify match files against the rules."""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import ExitStack
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, TextIO
+
 import typer
+
+from gamao_cli.analysis.check import FileReport, Summary, check_inputs, collect_inputs
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, stdout_console
+from gamao_cli.cli.progress import progress_bar
+from gamao_cli.cli.rules_options import (
+    BeaversOpt,
+    CrawfordOpt,
+    JacobyOpt,
+    RulesOpt,
+    make_options,
+)
+from gamao_cli.report.findings_out import (
+    codes_table,
+    summary_line,
+    summary_table,
+    write_csv,
+    write_json,
+    write_jsonl,
+    write_text,
+)
+
+
+class SeverityChoice(str, Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
+_LEVELS = {
+    "error": {"error"},
+    "warning": {"error", "warning"},
+    "info": {"error", "warning", "info"},
+}
+
+
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")],
+    fmt: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = OutputFormat.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write findings here, not stdout.")
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Files checked in parallel (default: all cores).", min=1),
+    ] = None,
+    rules: RulesOpt = None,
+    jacoby: JacobyOpt = None,
+    beavers: BeaversOpt = None,
+    crawford: CrawfordOpt = None,
+    severity: Annotated[
+        SeverityChoice,
+        typer.Option("--severity", help="Least severe findings to show (all are counted)."),
+    ] = SeverityChoice.warning,
+    show_board: Annotated[
+        bool, typer.Option("--show-board", help="Draw the board before each finding.")
+    ] = False,
+    extensions: Annotated[
+        str | None,
+        typer.Option(
+            "--ext",
+            help="Extensions to take from directories, comma-separated "
+            "(default: every known match format).",
+        ),
+    ] = None,
+) -> None:
+    """Replay every game of every match and report departures from the rules.
+
+    Exit code 0: no errors; 1: errors found; 2: an input could not be read or bad usage.
+    """
+    options = make_options(rules, jacoby, beavers, crawford, show_board=show_board)
+    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    items = collect_inputs(paths, exts)
+    if not items:
+        fail("no input files found in " + ", ".join(paths))
+    shown = _LEVELS[severity.value]
+    summary = Summary()
+    err = stderr_console()
+    workers = jobs or os.cpu_count() or 1
+    with ExitStack() as stack:
+        out: TextIO = sys.stdout
+        if output is not None:
+            try:
+                out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
+            except OSError as exc:
+                fail(f"cannot write {output}: {exc.strerror}")
+        advance = stack.enter_context(progress_bar(len(items), "checking"))
+        reports: list[FileReport] = []
+        console = stdout_console() if output is None else None
+        for report in check_inputs(items, options, jobs=workers, progress=advance):
+            summary.add(report)
+            if fmt is OutputFormat.text:
+                if console is not None:
+                    write_text([report], console, shown)
+                else:
+                    reports.append(report)
+            elif fmt is OutputFormat.jsonl:
+                write_jsonl(_shown(report.findings, shown), out)
+            else:
+                reports.append(report)
+        findings = [f for r in reports for f in _shown(r.findings, shown)]
+        if fmt is OutputFormat.text and console is None:
+            from rich.console import Console
+
+            write_text(
+                reports, Console(file=out, highlight=False, soft_wrap=True, no_color=True), shown
+            )
+        elif fmt is OutputFormat.json:
+            write_json(findings, summary, out)
+        elif fmt is OutputFormat.csv:
+            write_csv(findings, out)
+    if fmt is OutputFormat.text and err.is_terminal:
+        err.print(summary_table(summary))
+        table = codes_table(summary)
+        if table is not None:
+            err.print(table)
+    else:
+        err.print(summary_line(summary), markup=False)
+    if summary.unreadable_files:
+        raise typer.Exit(ExitCode.CANNOT_RUN)
+    raise typer.Exit(ExitCode.FINDINGS if summary.errors else ExitCode.OK)
+
+
+def _shown(findings: tuple[Finding, ...], shown: set[str]) -> list[Finding]:
+    return [f for f in findings if f.severity.value in shown]
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("check")(check)

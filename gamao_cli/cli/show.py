@@ -1,5 +1,125 @@
+"""``gamao show``: the board before one action of a recorded game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from gamao_cli.analysis.context import position_ids
+from gamao_cli.analysis.replay import snapshot_at
+from gamao_cli.cli.common import fail
+from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.engine.board_text import draw_board
+from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.validate import judge
+from gamao_cli.formats.inputs import iter_input_files, read_path
+from gamao_cli.model.actions import Action, Move
+from gamao_cli.model.match import Game, Match
+
+
+def show(
+    file: Annotated[Path, typer.Argument(help="A match file.")],
+    game: Annotated[int, typer.Option("--game", "-g", help="Game number, as in the file.")],
+    move: Annotated[int, typer.Option("--move", "-m", help="Move (row) number, as in the file.")],
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player",
+            "-p",
+            help="Whose action in that row: a name, 0/1 or "
+            "left/right (default: the first action of the row).",
+        ),
+    ] = None,
+    match_index: Annotated[
+        int, typer.Option("--match", help="Which match of the file (1-based).", min=1)
+    ] = 1,
+    rules: RulesOpt = None,
+    jacoby: JacobyOpt = None,
+    beavers: BeaversOpt = None,
+    crawford: CrawfordOpt = None,
+) -> None:
+    """Draw the board before an action: pip counts, cube, score, Position ID, Match ID, XGID."""
+    items = list(iter_input_files([str(file)]))
+    matches = [m for m in read_path(items[0]) if m.games] if items else []
+    if not matches:
+        fail(f"{file}: no match could be read")
+    if match_index > len(matches):
+        fail(f"{file}: --match {match_index}, but the file holds {len(matches)}")
+    match = matches[match_index - 1]
+    numbers = [g.number for g in match.games]
+    if game not in numbers:
+        fail(f"{file}: no game {game} (games {numbers[0]}-{numbers[-1]})")
+    side = _side(player, match)
+
+    def probe(g: Game, action: Action) -> bool:
+        if g.number != game or getattr(action, "number", None) != move:
+            return False
+        return side is None or getattr(action, "player", None) == side
+
+    options = make_options(rules, jacoby, beavers, crawford)
+    snap = snapshot_at(match, probe, options)
+    if snap is None:
+        fail(f"{file}: game {game} has no move {move}" + (f" for {player}" if player else ""))
+    action = snap.action
+    actor = getattr(action, "player", None)
+    lines = [
+        f"{file} game {game} move {move}: {getattr(action, 'text', '') or type(action).__name__}"
+    ]
+    if snap.position is None:
+        lines.append(
+            "The game cannot be replayed up to here (an earlier play could not be applied)."
+        )
+        typer.echo("\n".join(lines))
+        return
+    pos = snap.position.with_turn(actor) if actor is not None else snap.position
+    dice = action.dice if isinstance(action, Move) else None
+    lines.append(
+        draw_board(
+            pos,
+            match.players,
+            cube_value=snap.cube.value,
+            cube_owner=snap.cube.owner,
+            score=snap.score.score,
+            match_length=match.length,
+            dice=dice,
+            crawford=snap.cube.crawford,
+        )
+    )
+    ids = position_ids(pos, snap.cube, match.length, snap.score.score, dice, bool(options.jacoby))
+    if ids.xgid:
+        lines.append(f" {ids.xgid}")
+    if isinstance(action, Move) and dice is not None and all(1 <= d <= 6 for d in dice):
+        plays = legal_plays(pos, dice)
+        if action.steps:
+            verdict = judge(pos.mover, pos.opponent, dice, action.steps)
+            lines.append(
+                " Recorded: "
+                + (" ".join(str(s) for s in action.steps))
+                + (" (legal)" if verdict.legal else f" (illegal: {verdict.reason})")
+            )
+        lines.append(
+            f" {len(plays)} legal play{'s' if len(plays) != 1 else ''}"
+            + (": " + ", ".join(sorted(format_play(p.steps) for p in plays)[:12]) if plays else "")
+        )
+    typer.echo("\n".join(lines))
+
+
+def _side(player: str | None, match: Match) -> int | None:
+    if player is None:
+        return None
+    key = player.strip().lower()
+    if key in ("0", "left"):
+        return 0
+    if key in ("1", "right"):
+        return 1
+    for i, name in enumerate(match.players):
+        if name.lower() == key:
+            return i
+    fail(f"--player {player}: not a player of this match ({match.players[0]}, {match.players[1]})")
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("show")(show)

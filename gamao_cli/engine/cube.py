@@ -34,11 +34,23 @@ CUBE_KINDS = {
 
 @dataclass(frozen=True, slots=True)
 class CubeState:
-    """Cube value and owner, a pending offer, and the rules in force for this game."""
+    """Cube value and owner, a pending offer, and the rules in force for this game.
+
+    A pending offer says what answering it means: taking sets the cube to ``pending_value``
+    owned by ``pending_owner``; dropping ends the game for ``drop_value``. A double offers
+    twice the cube to the opponent, who would own it; a beaver (C6) takes that double and
+    redoubles at once, keeping the cube: the original doubler may then take (gnubg never
+    writes that take), drop (losing the doubled value) or beaver back (a raccoon), which
+    raises the stake again but leaves the cube with the beaverer.
+    """
 
     value: int = 1
     owner: int = CENTRED
     offered_by: int | None = None  # a double (or beaver) waiting for an answer
+    pending_value: int = 0
+    pending_owner: int = CENTRED
+    drop_value: int = 0
+    beaver_pending: bool = False  # the pending offer is a beaver (its take may be implicit)
     turned: bool = False  # the cube was turned in this game (Jacoby)
     enabled: bool = True  # False in no-cube play (C7)
     crawford: bool = False  # this is the Crawford game (C4)
@@ -57,7 +69,8 @@ class CubeState:
         if self.owner not in (CENTRED, player):
             return _v(
                 "double-not-owner",
-                f"only the cube's owner may redouble, and the {self.value}-cube is the opponent's",
+                f"only the cube's owner may redouble, and the {self.value}-cube is the "
+                "opponent's",
             )
         return None
 
@@ -70,22 +83,42 @@ class CubeState:
             why = _v("double-value", f"a double to {value}, but the cube is at {self.value}")
         if why is None and self.limit is not None and new_value > self.limit:
             why = _v("double-limit", f"a double to {new_value}, above the cube limit {self.limit}")
-        return replace(self, offered_by=player), why
+        state = replace(
+            self,
+            offered_by=player,
+            pending_value=new_value,
+            pending_owner=1 - player,
+            drop_value=self.value,
+            beaver_pending=False,
+        )
+        return state, why
 
     def take(self, player: int) -> tuple[CubeState, CubeViolation | None]:
         if self.offered_by is None:
             return self, _v("response-no-double", "a take with no double to answer")
         if self.offered_by == player:
             return self, _v("response-own-double", "a take of one's own double")
-        return replace(self, value=self.value * 2, owner=player, offered_by=None, turned=True), None
+        return self.accepted(), None
+
+    def accepted(self) -> CubeState:
+        """The pending offer, taken."""
+        return replace(
+            self,
+            value=self.pending_value,
+            owner=self.pending_owner,
+            offered_by=None,
+            beaver_pending=False,
+            turned=True,
+        )
 
     def drop(self, player: int) -> tuple[CubeState, CubeViolation | None]:
-        """Dropping ends the game for the cube value before the double (E6)."""
+        """Dropping ends the game for ``drop_value``: the cube before the double (E6), or the
+        doubled cube when a beaver is dropped."""
         if self.offered_by is None:
             return self, _v("response-no-double", "a drop with no double to answer")
         if self.offered_by == player:
             return self, _v("response-own-double", "a drop of one's own double")
-        return replace(self, offered_by=None), None
+        return replace(self, offered_by=None, beaver_pending=False), None
 
     def beaver(self, player: int) -> tuple[CubeState, CubeViolation | None]:
         """The doubled player takes and redoubles at once, keeping the cube (C6)."""
@@ -99,8 +132,19 @@ class CubeState:
             why = _v("beaver-off", "a beaver where the beaver rule is off")
         else:
             why = None
+        base = self.pending_value or self.value * 2
         state = replace(
-            self, value=self.value * 4, owner=player, offered_by=None, turned=True, beavered=True
+            self,
+            offered_by=player,
+            drop_value=base,
+            pending_value=base * 2,
+            # The doubled player ends up owning the cube, whoever redoubled last: after a
+            # beaver the beaverer owns it, and a raccoon does not take it back (GNU
+            # Backgammon's rule, checked on its own matches).
+            pending_owner=self.pending_owner,
+            beaver_pending=True,
+            turned=True,
+            beavered=True,
         )
         return state, why
 

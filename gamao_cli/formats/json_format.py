@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TextIO, TypeVar
 
 from gamao_cli.model.actions import (
@@ -464,32 +463,40 @@ class _DocReader:
             player, dice = o.get_int("player"), _int_pair(o.raw("dice"), o.at("dice"))
             mark = _enum_value(MoveMark, o.get_str("mark", "play"), o.at("mark"))
             text, number, location = self.tail(o)
-            action = Move(player, dice, steps, text, mark, number, location)
+            action = Move(
+                player, dice, steps, text=text, mark=mark, number=number, location=location
+            )
         elif kind in ("double", "beaver"):
             player, value_ = o.get_int("player"), o.get_int("value")
             text, number, location = self.tail(o)
             cube = Double if kind == "double" else Beaver
-            action = cube(player, value_, text, number, location)
+            action = cube(player, value_, text=text, number=number, location=location)
         elif kind in ("take", "drop"):
             player = o.get_int("player")
             text, number, location = self.tail(o)
             answer = Take if kind == "take" else Drop
-            action = answer(player, text, number, location)
+            action = answer(player, text=text, number=number, location=location)
         elif kind == "resign":
             player, level = o.get_int("player"), o.get_int("level")
             accepted = o.get_bool("accepted", True)
             text, number, location = self.tail(o)
-            action = Resign(player, level, accepted, text, number, location)
+            action = Resign(player, level, accepted, text=text, number=number, location=location)
         elif kind == "win":
-            action = Win(
-                o.get_opt_int("player"),
-                o.get_int("points"),
-                and_the_match=o.get_bool("and_the_match", False),
-                resigned=o.get_opt_bool("resigned"),
-                extra=_pairs_of(o.raw("extra", []), o.at("extra")),
-            )
+            player_or_none, points = o.get_opt_int("player"), o.get_int("points")
+            and_the_match = o.get_bool("and_the_match", False)
+            resigned = o.get_opt_bool("resigned")
+            extra = _pairs_of(o.raw("extra", []), o.at("extra"))
             text, number, location = self.tail(o)
-            action = replace(action, text=text, number=number, location=location)
+            action = Win(
+                player_or_none,
+                points,
+                and_the_match=and_the_match,
+                resigned=resigned,
+                text=text,
+                number=number,
+                location=location,
+                extra=extra,
+            )
         else:
             allowed = ", ".join(repr(t) for t in _ACTION_TYPES)
             raise SchemaError(o.at("type"), f"{kind!r} is not one of {allowed}")
@@ -643,6 +650,10 @@ def _decode_error(exc: json.JSONDecodeError, filename: str, line_offset: int = 0
     )
 
 
+def _too_deep(where: Location) -> Diagnostic:
+    return Diagnostic("P302", Severity.ERROR, "invalid JSON: nested too deeply", where)
+
+
 _NEXT_DOCUMENT = re.compile(r"\n(?=[{\[])")
 
 
@@ -670,7 +681,7 @@ def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
         return
     try:
         value: object = json.loads(first_line)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         value = ...
     if value is not ...:
         yield from _read_lines(stream, filename, first_line, number, value)
@@ -697,6 +708,9 @@ def _read_lines(
         except json.JSONDecodeError as exc:
             yield _empty(filename, [_decode_error(exc, filename, number - 1)])
             continue
+        except RecursionError:
+            yield _empty(filename, [_too_deep(Location(filename, number, 1))])
+            continue
         yield from _documents(value, where(line, number), filename)
 
 
@@ -704,14 +718,21 @@ def _read_text(text: str, filename: str) -> Iterator[Match]:
     """Whole-text JSON: documents (or arrays of documents) one after another."""
     decoder = json.JSONDecoder()
     pos = _skip_space(text, 0)
+    line, counted = 1, 0  # the line number of text[counted]
     while pos < len(text):
-        line = text.count("\n", 0, pos) + 1
+        line += text.count("\n", counted, pos)
+        counted = pos
         column = pos - text.rfind("\n", 0, pos)
         try:
             value, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as exc:
-            yield _empty(filename, [_decode_error(exc, filename)])
-            resume = _NEXT_DOCUMENT.search(text, max(exc.pos, pos) + 1)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            if isinstance(exc, json.JSONDecodeError):
+                yield _empty(filename, [_decode_error(exc, filename)])
+                failed_at = max(exc.pos, pos)
+            else:
+                yield _empty(filename, [_too_deep(Location(filename, line, column))])
+                failed_at = pos
+            resume = _NEXT_DOCUMENT.search(text, failed_at + 1)
             if resume is None:
                 return
             pos = resume.end()

@@ -35,9 +35,7 @@ DICE_CELL = re.compile(r"(\d)(\d):\s*(.*)$", re.DOTALL)
 CUBE_CELL = re.compile(r"(doubles|beavers|raccoons)\s*(?:=>?|>)?\s*(\d+)?\s*(.*)$", re.IGNORECASE)
 TAKE_CELL = re.compile(r"takes\b\s*(.*)$", re.IGNORECASE)
 DROP_CELL = re.compile(r"drops\b\s*(.*)$", re.IGNORECASE)
-WIN_CELL = re.compile(
-    r"wins\s+(\d+)\s+points?\b\s*(and\s+the\s+match\b)?\s*(.*)$", re.IGNORECASE
-)
+WIN_CELL = re.compile(r"wins\s+(\d+)\s+points?\b\s*(and\s+the\s+match\b)?\s*(.*)$", re.IGNORECASE)
 LOSS_CELL = re.compile(r"losses\s+(\d+)\s+points?\b\s*(.*)$", re.IGNORECASE)
 CANNOT_MOVE = re.compile(r"(?:cannot|can't|cant)\s+move\b\s*(.*)$", re.IGNORECASE)
 UNKNOWN_PLAY = re.compile(r"\?{2,}\s*(.*)$")

@@ -31,11 +31,13 @@ What the reader records, and how:
 from __future__ import annotations
 
 import dataclasses
+import gc
 import re
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from gamao_cli.formats import mat_lines as ml
+from gamao_cli.formats.mat_fast import DICE, PLAIN_ROW, new_move_at
 from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie
 from gamao_cli.model.actions import (
     Action,
@@ -95,10 +97,19 @@ MAX_LINE = 1 << 16
 MAX_DIAGNOSTICS = 1000
 """Diagnostics listed per match at most; the rest are counted in one P123 diagnostic."""
 _CACHE_LIMIT = 1 << 14
-_ON_OFF = {"on": True, "off": False, "yes": True, "no": False, "true": True, "false": False,
-           "1": True, "0": False}  # fmt: skip
+_ON_OFF = {
+    "on": True,
+    "off": False,
+    "yes": True,
+    "no": False,
+    "true": True,
+    "false": False,
+    "1": True,
+    "0": False,
+}
 
 _HEADER, _MATCH, _GAME = 0, 1, 2
+_PLAY, _EMPTY, _UNPARSED = MoveMark.PLAY, MoveMark.EMPTY, MoveMark.UNPARSED
 _PHRASES: dict[str, re.Pattern[str]] = {
     "d": ml.CUBE_CELL,  # Doubles; Drops is tried when this fails
     "b": ml.CUBE_CELL,
@@ -111,15 +122,48 @@ _PHRASES: dict[str, re.Pattern[str]] = {
 
 
 def read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
-    """The matches of a ``.mat`` text stream, one at a time (see the module docstring)."""
-    return _Reader(stream, filename).matches()
+    """The matches of a ``.mat`` text stream, one at a time (see the module docstring).
+
+    Cyclic garbage collection is paused while a match is being read and restored before it
+    is yielded: the reader makes no reference cycles, and rescanning the growing match's
+    objects otherwise takes about 40% of the reading time.
+    """
+    matches = _Reader(stream, filename).matches()
+    while True:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            match = next(matches, None)
+        finally:
+            if enabled:
+                gc.enable()
+        if match is None:
+            return
+        yield match
+
+
+class _Unreadable(NamedTuple):
+    """A cached play text that is not a play."""
+
+    message: str
+    offset: int
 
 
 class _GameBuilder:
     __slots__ = (
-        "actions", "columns", "cube", "expect_score", "location", "losses", "number",
-        "players", "properties", "score", "threshold", "won",
-    )  # fmt: skip
+        "actions",
+        "columns",
+        "cube",
+        "expect_score",
+        "location",
+        "losses",
+        "number",
+        "players",
+        "properties",
+        "score",
+        "threshold",
+        "won",
+    )
 
     def __init__(self, number: int, location: Location, expect_score: bool) -> None:
         self.number = number
@@ -138,9 +182,17 @@ class _GameBuilder:
 
 class _MatchBuilder:
     __slots__ = (
-        "comments", "diagnostics", "games", "length", "location", "players", "ratings",
-        "suppressed", "tag_lines", "tags",
-    )  # fmt: skip
+        "comments",
+        "diagnostics",
+        "games",
+        "length",
+        "location",
+        "players",
+        "ratings",
+        "suppressed",
+        "tag_lines",
+        "tags",
+    )
 
     def __init__(self, location: Location) -> None:
         self.location = location
@@ -164,7 +216,7 @@ class _Reader:
         self.match = _MatchBuilder(Location(filename, 1, 1))
         self.game: _GameBuilder | None = None
         self.pending: list[tuple[str, Location]] = []  # ';' lines after a game's rows
-        self.steps_cache: dict[str, tuple[Step, ...] | NotationError] = {}
+        self.steps_cache: dict[str, tuple[Step, ...] | _Unreadable] = {}
         self.seen_text = False
 
     # ---------------------------------------------------------------- diagnostics
@@ -193,30 +245,15 @@ class _Reader:
         )
 
     # ---------------------------------------------------------------- lines
-    def lines(self) -> Iterator[str]:
-        readline = self.stream.readline
-        checked = 0
-        while True:
-            try:
-                line = readline(MAX_LINE)
-            except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
-                self.lineno += 1
-                self.report("P106", f"the input cannot be read as text past this point: {exc}")
-                return
-            if not line:
-                return
-            self.lineno += 1
-            if len(line) >= MAX_LINE and not line.endswith(("\n", "\r")):
-                skipped = self.skip_rest(readline)
-                self.report(
-                    "P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored"
-                )
-            if checked < 20:
-                checked += 1
-                if _is_binary(line):
-                    self.report("P106", "the input is binary, not match text")
-                    return
-            yield line
+    def check_line(self, line: str, readline: Callable[[int], str]) -> str | None:
+        """Report an over-long line (P114), or binary input (P106: None, stop reading)."""
+        if len(line) >= MAX_LINE and not line.endswith(("\n", "\r")):
+            skipped = self.skip_rest(readline)
+            self.report("P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored")
+        if self.lineno <= 20 and _is_binary(line):
+            self.report("P106", "the input is binary, not match text")
+            return None
+        return line
 
     @staticmethod
     def skip_rest(readline: Callable[[int], str]) -> int:
@@ -234,28 +271,48 @@ class _Reader:
 
     # ---------------------------------------------------------------- driver
     def matches(self) -> Iterator[Match]:
+        readline = self.stream.readline
+        plain = PLAIN_ROW.match
         row = ml.ROW.match
-        for raw in self.lines():
-            if "\t" in raw:
-                raw = raw.expandtabs()
+        lineno = 0
+        while True:
+            try:
+                raw = readline(MAX_LINE)
+            except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+                self.lineno = lineno + 1
+                self.report("P106", f"the input cannot be read as text past this point: {exc}")
+                break
+            if not raw:
+                break
+            self.lineno = lineno = lineno + 1
+            if lineno <= 20 or len(raw) >= MAX_LINE:
+                checked = self.check_line(raw, readline)
+                if checked is None:
+                    break
             line = raw.rstrip()
             if not line:
                 continue
-            if "\ufeff" in line[:1]:
+            if "\t" in line:
+                line = line.expandtabs()
+            if line[0] == "\ufeff":
                 line = line.lstrip("\ufeff")
                 if not line:
                     continue
+            game = self.game
+            if game is not None and not game.expect_score:
+                found = plain(line)
+                if found is not None and found.start(2) < game.threshold:
+                    if self.pending:
+                        self.flush_pending()
+                    self.plain_row(found, line, game)
+                    continue
+                found = row(line)
+                if found is not None:
+                    if self.pending:
+                        self.flush_pending()
+                    self.row(line, int(found[1]), found.end())
+                    continue
             self.seen_text = True
-            if self.state == _GAME:
-                game = self.game
-                assert game is not None
-                if not game.expect_score:
-                    found = row(line)
-                    if found is not None:
-                        if self.pending:
-                            self.flush_pending()
-                        self.row(line, int(found[1]), found.end())
-                        continue
             finished = self.structural(line)
             if finished is not None:
                 yield finished
@@ -370,8 +427,9 @@ class _Reader:
 
     def report_no_length(self, column: int) -> None:
         self.match.length = 0
-        self.report("P104", "a game starts before any `N point match` line; length read as 0",
-                    column)  # fmt: skip
+        self.report(
+            "P104", "a game starts before any `N point match` line; length read as 0", column
+        )
 
     def score_line(self, line: str, game: _GameBuilder) -> bool:
         """Read the line after a game header; False if it is something else."""
@@ -382,9 +440,10 @@ class _Reader:
                 if names is not None:
                     self.set_players(game, names[1], names[2], None, names.start(2))
                     self.report(
-                        "P121", "the name line after the game header gives no scores",
+                        "P121",
+                        "the name line after the game header gives no scores",
                         len(line) - len(line.lstrip()) + 1,
-                    )  # fmt: skip
+                    )
                     return True
                 self.report(
                     "P103",
@@ -453,8 +512,9 @@ class _Reader:
             if cells[1][0] < game.threshold and cells[1][0] > cells[0][0] + 4:
                 game.threshold = cells[1][0]
         elif len(cells) > 2:
-            self.report("P116", f"{len(cells)} cells on one row; each placed by its column",
-                        cells[2][0] + 1)  # fmt: skip
+            self.report(
+                "P116", f"{len(cells)} cells on one row; each placed by its column", cells[2][0] + 1
+            )
         columns = game.columns
         for (column, text), side in zip(cells, sides, strict=True):
             self.cell(text, column, columns[side], number)
@@ -494,8 +554,9 @@ class _Reader:
                 elif key == "w":
                     self.trailing(found[3], text, column)
                     winner = None if column < ml.WIN_NO_SIDE_COLUMN else player
-                    action = Win(winner, int(found[1]), found[2] is not None, None, text,
-                                 number, where)  # fmt: skip
+                    action = Win(
+                        winner, int(found[1]), found[2] is not None, None, text, number, where
+                    )
                     game.won = True
                 else:  # "l": Galaxy's loser cell, kept on the game's Win
                     self.trailing(found[2], text, column)
@@ -512,8 +573,11 @@ class _Reader:
 
     def trailing(self, extra: str, text: str, column: int) -> None:
         if extra:
-            self.report("P118", f"text {_quote(extra)} after {_quote(text[: -len(extra)].strip())} "
-                        "ignored", column + len(text) - len(extra) + 1)  # fmt: skip
+            self.report(
+                "P118",
+                f"text {_quote(extra)} after {_quote(text[: -len(extra)].strip())} ignored",
+                column + len(text) - len(extra) + 1,
+            )
 
     def cube_cell(
         self,
@@ -529,9 +593,7 @@ class _Reader:
         self.trailing(found[3], text, column)
         if found[2] is None:
             value = game.cube * 2
-            self.report(
-                "P108", f"{_quote(text)} gives no cube value; {value} assumed", column + 1
-            )
+            self.report("P108", f"{_quote(text)} gives no cube value; {value} assumed", column + 1)
         else:
             value = int(found[2])
         game.cube = max(value, 1)
@@ -539,6 +601,71 @@ class _Reader:
             game.actions.append(Double(player, value, text, number, where))
         else:
             game.actions.append(Beaver(player, value, text, number, where))
+
+    def plain_row(self, found: re.Match[str], line: str, game: _GameBuilder) -> None:
+        """A row of one or two plain checker-play cells (see :mod:`mat_fast`)."""
+        number, dice, rest, second, rest2 = found.groups()
+        number = int(number)
+        column = found.start(2)
+        cache = self.steps_cache
+        if rest:
+            steps = cache.get(rest)
+            if steps is None or steps.__class__ is _Unreadable:
+                steps = self.steps(rest, found.start(3))
+            text = line[column : found.end(3)]
+            mark = _PLAY if steps is not None else _UNPARSED
+        else:
+            steps, text, mark = (), line[column : column + 3], _EMPTY
+        append = game.actions.append
+        columns = game.columns
+        append(
+            new_move_at(
+                columns[0], DICE[dice], steps or (), text, mark, number,
+                self.file, self.lineno, column + 1,
+            )
+        )  # fmt: skip
+        if second is None:
+            return
+        right = found.start(4)
+        if right < game.threshold and right > column + 4:
+            game.threshold = right
+        if rest2:
+            steps = cache.get(rest2)
+            if steps is None or steps.__class__ is _Unreadable:
+                steps = self.steps(rest2, found.start(5))
+            mark = _PLAY if steps is not None else _UNPARSED
+        else:
+            steps, mark = (), _EMPTY
+        append(
+            new_move_at(
+                columns[1], DICE[second], steps or (), line[right:], mark, number,
+                self.file, self.lineno, right + 1,
+            )
+        )  # fmt: skip
+
+    def steps(self, rest: str, column: int) -> tuple[Step, ...] | None:
+        """The steps of a play text (cached); None, reported as P102, if it is not a play.
+
+        ``column`` is the 0-based column of ``rest`` in the line.
+        """
+        cache = self.steps_cache
+        cached = cache.get(rest)
+        if cached is None:
+            try:
+                cached = tuple(parse_steps(rest))
+            except NotationError as exc:
+                cached = _Unreadable(exc.message, exc.offset)  # no traceback: no cycles
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[rest] = cached
+        if isinstance(cached, _Unreadable):
+            self.report(
+                "P102",
+                f"play {_quote(rest)} is not readable: {cached.message}",
+                column + cached.offset + 1,
+            )
+            return None
+        return cached
 
     def dice_cell(
         self,
@@ -551,38 +678,23 @@ class _Reader:
     ) -> None:
         game = self.game
         assert game is not None
-        dice = (int(found[1]), int(found[2]))
+        dice = DICE.get(found[1] + found[2])
         rest = found[3]
-        steps: tuple[Step, ...] = ()
-        mark = MoveMark.PLAY
-        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.report("P107", f"dice {found[1]}{found[2]} are not two numbers 1..6",
-                        column + 1)  # fmt: skip
-            mark = MoveMark.UNPARSED
-        elif not rest:
-            mark = MoveMark.EMPTY
-        else:
-            cached = self.steps_cache.get(rest)
-            if cached is None:
-                first = rest[0]
-                if not ("0" <= first <= "9" or first in "bBoO"):
-                    if self.special_play(text, rest, column, player, number, where, dice):
-                        return
-                try:
-                    cached = tuple(parse_steps(rest))
-                except NotationError as exc:
-                    cached = exc
-                if len(self.steps_cache) >= _CACHE_LIMIT:
-                    self.steps_cache.clear()
-                self.steps_cache[rest] = cached
-            if isinstance(cached, NotationError):
-                offset = column + found.start(3) + cached.offset
-                self.report("P102", f"play {_quote(rest)} is not readable: {cached.message}",
-                            offset + 1)  # fmt: skip
-                mark = MoveMark.UNPARSED
-            else:
-                steps = cached
-        game.actions.append(Move(player, dice, steps, text, mark, number, where))
+        if dice is None:
+            self.report("P107", f"dice {found[1]}{found[2]} are not two numbers 1..6", column + 1)
+            dice = (int(found[1]), int(found[2]))
+            game.actions.append(Move(player, dice, (), text, MoveMark.UNPARSED, number, where))
+            return
+        if not rest:
+            game.actions.append(Move(player, dice, (), text, MoveMark.EMPTY, number, where))
+            return
+        first = rest[0]
+        special = not ("0" <= first <= "9" or first in "bBoO")
+        if special and self.special_play(text, rest, column, player, number, where, dice):
+            return
+        steps = self.steps(rest, column + found.start(3))
+        mark = MoveMark.UNPARSED if steps is None else MoveMark.PLAY
+        game.actions.append(Move(player, dice, steps or (), text, mark, number, where))
 
     def special_play(
         self,
@@ -614,21 +726,28 @@ class _Reader:
             return False
         self.trailing(found[2], text, column)
         action = self.illegal_play(found[1], text, column, player, number, where)
-        game.actions.append(action or Move(player, dice, (), text, MoveMark.UNPARSED, number,
-                                           where))  # fmt: skip
+        game.actions.append(
+            action or Move(player, dice, (), text, MoveMark.UNPARSED, number, where)
+        )
         return True
 
     def illegal_play(
-        self, inner: str, text: str, column: int, player: int, number: int | None,
+        self,
+        inner: str,
+        text: str,
+        column: int,
+        player: int,
+        number: int | None,
         where: Location,
-    ) -> SetPosition | None:  # fmt: skip
+    ) -> SetPosition | None:
         game = self.game
         assert game is not None
         try:
             position = decode_snowie(inner)
         except SnowieError as exc:
-            self.report("P109", f"the position in {_quote(text)} is not readable: {exc}",
-                        column + 1)  # fmt: skip
+            self.report(
+                "P109", f"the position in {_quote(text)} is not readable: {exc}", column + 1
+            )
             return None
         turn = 1 - player
         if game.players is not None and position.names[0] != game.players[turn]:
@@ -641,9 +760,7 @@ class _Reader:
                 column + 1,
             )
         other = 1 - turn
-        boards = (
-            (position.mover, position.other) if turn == 0 else (position.other, position.mover)
-        )
+        boards = (position.mover, position.other) if turn == 0 else (position.other, position.mover)
         owner = {1: turn, -1: other, 0: -1}[position.cube_owner]
         cube = position.cube_value if position.cube_value >= 1 else None
         return SetPosition(boards, turn, position.dice, cube, owner, text, number, where, player)
@@ -659,11 +776,21 @@ class _Reader:
             self.attach_losses(actions, loser, points, where, game.number)
         where = game.location
         if game.expect_score:
-            self.report("P103", f"game {game.number} ends before its score line",
-                        where.column, where.line, game)  # fmt: skip
+            self.report(
+                "P103",
+                f"game {game.number} ends before its score line",
+                where.column,
+                where.line,
+                game,
+            )
         if not game.won:
-            self.report("P105", f"game {game.number} has no `Wins` line (truncated or "
-                        "abandoned)", where.column, where.line, game)  # fmt: skip
+            self.report(
+                "P105",
+                f"game {game.number} has no `Wins` line (truncated or abandoned)",
+                where.column,
+                where.line,
+                game,
+            )
         self.match.games.append(
             Game(
                 number=game.number,
@@ -688,9 +815,13 @@ class _Reader:
                     return
                 break
         self.match.diagnostics.append(
-            Diagnostic("P117", Severity.WARNING,
-                       f"`Losses {points}` of player {loser} matches no `Wins` of the other "
-                       "player", where, number)  # fmt: skip
+            Diagnostic(
+                "P117",
+                Severity.WARNING,
+                f"`Losses {points}` of player {loser} matches no `Wins` of the other player",
+                where,
+                number,
+            )
         )
 
     def finish_match(self) -> Match:
@@ -711,9 +842,12 @@ class _Reader:
             self.report("P122", "no game found", 0, 0)
         if match.suppressed:
             match.diagnostics.append(
-                Diagnostic("P123", Severity.WARNING,
-                           f"{match.suppressed} further diagnostics not listed",
-                           Location(self.file))  # fmt: skip
+                Diagnostic(
+                    "P123",
+                    Severity.WARNING,
+                    f"{match.suppressed} further diagnostics not listed",
+                    Location(self.file),
+                )
             )
         rules = self.rules(match)
         players = match.players or _tag_players(match.tags)
@@ -740,8 +874,11 @@ class _Reader:
             if low == "variation":
                 found = Variant.from_name(value)
                 if found is None:
-                    self.tag_problem("P111", f"variation {value!r} is not supported; read as "
-                                     "standard backgammon", where)  # fmt: skip
+                    self.tag_problem(
+                        "P111",
+                        f"variation {value!r} is not supported; read as standard backgammon",
+                        where,
+                    )
                 else:
                     variant = found
             elif low in ("crawford", "jacoby", "beaver"):
@@ -757,8 +894,9 @@ class _Reader:
                     cube = cube_limit > 1
                 else:
                     self.tag_problem("P112", f"CubeLimit {value!r} is not a number >= 1", where)
-        return Rules(variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"],
-                     cube_limit)  # fmt: skip
+        return Rules(
+            variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"], cube_limit
+        )
 
     def tag_problem(self, code: str, message: str, where: Location) -> None:
         self.match.diagnostics.append(

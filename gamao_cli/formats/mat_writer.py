@@ -32,8 +32,17 @@ from collections.abc import Callable
 from typing import TextIO
 
 from gamao_cli.formats.mat_snowie import SnowiePosition, encode_snowie
-from gamao_cli.model.actions import Beaver, Double, Drop, Move, MoveMark, SetPosition
-from gamao_cli.model.actions import Step, Take, Win
+from gamao_cli.model.actions import (
+    Beaver,
+    Double,
+    Drop,
+    Move,
+    MoveMark,
+    SetPosition,
+    Step,
+    Take,
+    Win,
+)
 from gamao_cli.model.match import Game, Match, Variant
 
 __all__ = ["write_mat"]
@@ -45,9 +54,7 @@ _LEFT_WIN = " " * 6
 _RIGHT_WIN = " " * 34
 
 
-def write_mat(
-    match: Match, stream: TextIO, canonical_steps: CanonicalSteps | None = None
-) -> None:
+def write_mat(match: Match, stream: TextIO, canonical_steps: CanonicalSteps | None = None) -> None:
     """Write ``match`` to ``stream`` in gnubg's ``.mat`` layout (see the module docstring)."""
     stream.write(_header(match))
     stream.write(f" {match.length} point match\n\n")
@@ -152,7 +159,9 @@ class _Rows:
 
     def win(self, win: Win) -> None:
         if win.player == 1:
-            self.parts.append(f" {_points(win)}\n" if self.open else f"{_RIGHT_WIN}{_points(win)}\n")
+            self.parts.append(
+                f" {_points(win)}\n" if self.open else f"{_RIGHT_WIN}{_points(win)}\n"
+            )
             self.open = False
             return
         self.close()

@@ -280,6 +280,7 @@ class _Parser:
     def skip_outside(self) -> None:
         """Skip text outside any game tree, up to the next ``(``."""
         sc = self.sc
+        sc.skip_space()
         line, column = sc.line, sc.column
         skipped: list[str] = []
         while True:

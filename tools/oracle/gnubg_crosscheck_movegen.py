@@ -4,7 +4,7 @@
         /usr/games/gnubg -t -q -r -p tools/oracle/gnubg_crosscheck_movegen.py >/dev/null
 
 For every GAMAO_EVERY-th line: `set board <position_id>`, `set dice d1 d2`, then
-gnubg.hint(1000) at 0 ply lists every legal play (distinct resulting positions); the
+gnubg.hint(100000) at 0 ply lists every legal play (distinct resulting positions); the
 count must equal len(results).  Prints a summary on stderr; exit status 1 on mismatch.
 """
 import gzip
@@ -28,7 +28,7 @@ for i, line in enumerate(gzip.open(path, "rt")):
     assert gnubg.positionid() == d["position_id"]
     gnubg.command("set dice %d %d" % tuple(d["dice"]))
     try:
-        k = len(gnubg.hint(1000)["hint"])
+        k = len(gnubg.hint(100000)["hint"])
     except Exception:  # no legal move: gnubg has nothing to hint
         k = 0
     n += 1

@@ -1,0 +1,233 @@
+"""Finding input files and reading them as matches, whatever is wrong with them.
+
+:func:`iter_input_files` expands the paths given on a command line: directories are walked
+recursively in sorted order (hidden entries skipped, the extension filter applied), files
+named explicitly are always taken, ``-`` is standard input. :func:`read_path` opens one
+input, finds its format (content first, then extension) and yields its matches.
+
+Nothing here raises for a bad input: a missing file, a directory given as a file, an
+unreadable, binary, empty or unrecognised file yields one :class:`Match` with no games and
+an error :class:`Diagnostic` (a code from :data:`INPUT_CODES`) naming the file.
+
+Paths are shown relative to the current directory when the file is under it, otherwise as
+given, so output does not depend on where the tree was checked out.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, cast
+
+from gamao_cli.formats import registry
+from gamao_cli.formats.base import FormatInfo
+from gamao_cli.formats.textio import SNIFF_BYTES, decode_head, looks_binary, text_stream
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Match
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+INPUT_CODES: dict[str, str] = {
+    "P001": "input file not found",
+    "P002": "input is a directory where a file was expected",
+    "P003": "permission denied reading the input",
+    "P004": "input could not be read (I/O error)",
+    "P005": "input is empty",
+    "P006": "input is binary, not text",
+    "P007": "format not recognised (neither by content nor by extension)",
+    "P008": "the format cannot be read",
+    "P009": "the reader failed unexpectedly on this input (a gamao bug; please report it)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """One input: ``name`` as shown in output; ``path`` to open (None for standard input)."""
+
+    name: str
+    path: Path | None
+    explicit: bool = True
+
+    @property
+    def is_stdin(self) -> bool:
+        return self.path is None
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """``path`` relative to the current directory when it is under it, else as given."""
+    text = os.fspath(path)
+    try:
+        cwd = Path.cwd()
+        absolute = Path(os.path.abspath(text))
+        relative = absolute.relative_to(cwd)
+    except (OSError, ValueError):
+        return text
+    return relative.as_posix() if str(relative) != "." else "."
+
+
+def _wanted(name: str, extensions: frozenset[str]) -> bool:
+    suffix = Path(name).suffix.lower().lstrip(".")
+    return suffix in extensions
+
+
+def _walk(
+    root: Path, shown: str, extensions: frozenset[str], seen: set[str]
+) -> Iterator[InputFile]:
+    """Files under ``root`` depth-first, entries of each directory sorted by name."""
+    try:
+        real = os.path.realpath(root)
+        if real in seen:
+            return  # a symlink loop
+        seen.add(real)
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        yield InputFile(shown, root)
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        child = root / entry.name
+        child_shown = f"{shown.rstrip('/')}/{entry.name}" if shown != "." else entry.name
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            yield from _walk(child, child_shown, extensions, seen)
+        elif _wanted(entry.name, extensions):
+            yield InputFile(child_shown, child, explicit=False)
+
+
+def iter_input_files(
+    paths: Sequence[str], extensions: set[str] | frozenset[str] | None = None
+) -> Iterator[InputFile]:
+    """The input files named by ``paths``, in order; directories expanded recursively.
+
+    ``extensions`` (lower case, no dots) filters files found inside directories; None means
+    every extension of a known format (:func:`registry.extensions`). Files named explicitly
+    are always taken, whatever their name; paths that do not exist are passed on too, so
+    that :func:`read_path` reports them.
+    """
+    wanted = frozenset(
+        e.lower().lstrip(".")
+        for e in (extensions if extensions is not None else registry.extensions())
+    )
+    for given in paths:
+        if given == STDIN:
+            yield InputFile(STDIN_NAME, None)
+            continue
+        path = Path(given)
+        shown = display_path(given)
+        if path.is_dir():
+            yield from _walk(path, shown, wanted, set())
+        else:
+            yield InputFile(shown, path)
+
+
+def _failure(name: str, code: str, message: str) -> Match:
+    return Match(
+        players=("", ""),
+        length=0,
+        games=(),
+        location=Location(name),
+        diagnostics=(Diagnostic(code, Severity.ERROR, message, Location(name)),),
+    )
+
+
+def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
+    """The opened binary stream, or a failure match."""
+    name = source.name
+    if source.path is None:
+        return sys.stdin.buffer, None
+    try:
+        return source.path.open("rb"), None
+    except FileNotFoundError:
+        return None, _failure(name, "P001", f"{name}: no such file")
+    except IsADirectoryError:
+        return None, _failure(name, "P002", f"{name}: is a directory")
+    except PermissionError:
+        return None, _failure(name, "P003", f"{name}: permission denied")
+    except OSError as exc:
+        return None, _failure(name, "P004", f"{name}: cannot open: {exc.strerror or exc}")
+
+
+def read_path(source: InputFile, fmt: FormatInfo | None = None) -> Iterator[Match]:
+    """The matches of one input; ``fmt`` forces a format instead of detecting it."""
+    raw, failure = _open(source)
+    if failure is not None or raw is None:
+        yield failure or _failure(source.name, "P004", f"{source.name}: cannot open")
+        return
+    try:
+        yield from _read_open(source, raw, fmt)
+    finally:
+        if source.path is not None:
+            raw.close()
+
+
+def _read_open(source: InputFile, raw: BinaryIO, fmt: FormatInfo | None) -> Iterator[Match]:
+    buffered = io.BufferedReader(cast(io.RawIOBase, raw), buffer_size=SNIFF_BYTES)
+    try:
+        yield from _read_buffered(source, buffered, fmt)
+    finally:
+        if source.path is None:
+            buffered.detach()  # leave standard input open
+
+
+def _read_buffered(
+    source: InputFile, buffered: io.BufferedReader[io.RawIOBase], fmt: FormatInfo | None
+) -> Iterator[Match]:
+    name = source.name
+    try:
+        head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
+    except IsADirectoryError:
+        yield _failure(name, "P002", f"{name}: is a directory")
+        return
+    except OSError as exc:
+        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        return
+    if not head:
+        yield _failure(name, "P005", f"{name}: empty input")
+        return
+    if looks_binary(head):
+        yield _failure(name, "P006", f"{name}: binary data, not a match file")
+        return
+    info = fmt or registry.detect(decode_head(head), "" if source.path is None else source.name)
+    if info is None:
+        known = ", ".join(registry.names())
+        yield _failure(name, "P007", f"{name}: not a known match format ({known})")
+        return
+    if info.read is None:
+        yield _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
+        return
+    stream, _encoding = text_stream(buffered)
+    try:
+        for match in info.read(stream, name):
+            yield match if match.source_format else _with_format(match, info.name)
+    except Exception as exc:  # a reader must not raise; this keeps one bug from ending a batch
+        yield _failure(
+            name, "P009", f"{name}: the {info.name} reader failed: {type(exc).__name__}: {exc}"
+        )
+    finally:
+        if isinstance(stream, io.TextIOWrapper):
+            stream.detach()  # the caller owns the underlying streams
+
+
+def _with_format(match: Match, name: str) -> Match:
+    return Match(
+        players=match.players,
+        length=match.length,
+        games=match.games,
+        rules=match.rules,
+        ratings=match.ratings,
+        tags=match.tags,
+        comments=match.comments,
+        location=match.location,
+        source_format=name,
+        diagnostics=match.diagnostics,
+    )

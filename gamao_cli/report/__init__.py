@@ -1,0 +1,1 @@
+"""Rendering: findings, summaries, statistics tables, charts and the HTML report."""

@@ -1,0 +1,167 @@
+"""Findings as text, JSON, JSON Lines or CSV, and the check summary table."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from gamao_cli.analysis.check import FileReport, Summary
+from gamao_cli.analysis.codes import all_codes
+from gamao_cli.analysis.findings import Finding
+
+CSV_COLUMNS = (
+    "file",
+    "line",
+    "column",
+    "game",
+    "move",
+    "player",
+    "code",
+    "severity",
+    "rule",
+    "dice",
+    "recorded",
+    "message",
+    "legal_count",
+    "legal_plays",
+    "position_id",
+    "match_id",
+    "xgid",
+)
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def _where(f: Finding) -> str:
+    parts = [f"{f.file}:{f.line}" if f.line else f.file]
+    if f.game is not None:
+        parts.append(f"game {f.game}")
+    if f.move is not None:
+        parts.append(f"move {f.move}")
+    return ", ".join(parts)
+
+
+def text_lines(f: Finding) -> Text:
+    """One finding, as shown in the text output (without the file heading)."""
+    out = Text()
+    loc = f"{f.line}:{f.column}" if f.column else str(f.line)
+    head = [f"  {loc}"]
+    if f.game is not None:
+        head.append(f"game {f.game}")
+    if f.move is not None:
+        head.append(f"move {f.move}")
+    out.append(" ".join(head) + " ")
+    out.append(f"{f.severity.value} ", style=_STYLE[f.severity.value])
+    out.append(f"{f.code}" + (f" [{f.rule}]" if f.rule else ""), style="bold")
+    who = f" {f.player}" if f.player else ""
+    rec = f" '{f.recorded.strip()}'" if f.recorded else ""
+    out.append(f"{who}{rec}: {f.message}")
+    if f.legal_count:
+        shown = ", ".join(f.legal_plays)
+        more = (
+            f" (+{f.legal_count - len(f.legal_plays)} more)"
+            if f.legal_count > len(f.legal_plays)
+            else ""
+        )
+        label = "legal play" if f.legal_count == 1 else f"{f.legal_count} legal plays"
+        out.append(f"\n      {label}: {shown}{more}", style="dim")
+    if f.position_id and f.severity.value != "info":
+        ids = f"Position ID {f.position_id}"
+        if f.match_id:
+            ids += f"  Match ID {f.match_id}"
+        if f.xgid:
+            ids += f"  {f.xgid}"
+        out.append(f"\n      {ids}", style="dim")
+    if f.board:
+        out.append("\n" + "\n".join("      " + line for line in f.board.splitlines()))
+    return out
+
+
+def write_text(reports: Iterable[FileReport], console: Console, shown: set[str]) -> None:
+    for report in reports:
+        findings = [f for f in report.findings if f.severity.value in shown]
+        if not findings:
+            continue
+        console.print(Text(report.file, style="bold underline"))
+        for f in findings:
+            console.print(text_lines(f))
+        console.print()
+
+
+def write_jsonl(findings: Iterable[Finding], out: TextIO) -> None:
+    for f in findings:
+        out.write(json.dumps(f.as_dict(), ensure_ascii=False) + "\n")
+
+
+def write_json(findings: Sequence[Finding], summary: Summary, out: TextIO) -> None:
+    doc = {"findings": [f.as_dict() for f in findings], "summary": summary.as_dict()}
+    out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_csv(findings: Iterable[Finding], out: TextIO) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for f in findings:
+        d = f.as_dict()
+        d["legal_plays"] = "; ".join(f.legal_plays)
+        writer.writerow(["" if d[c] is None else d[c] for c in CSV_COLUMNS])
+
+
+def summary_table(summary: Summary) -> Table:
+    table = Table(title="gamao check", title_justify="left", show_header=True)
+    table.add_column("files", justify="right")
+    table.add_column("matches", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("verified", justify="right")
+    table.add_column("unverifiable", justify="right")
+    table.add_column("plays", justify="right")
+    table.add_column("errors", justify="right", style="red")
+    table.add_column("warnings", justify="right", style="yellow")
+    table.add_column("info", justify="right", style="cyan")
+    table.add_row(
+        str(summary.files)
+        + (f" ({summary.unreadable_files} unreadable)" if summary.unreadable_files else ""),
+        str(summary.matches),
+        str(summary.games),
+        str(summary.games_verified),
+        str(summary.games_unverifiable),
+        str(summary.plays),
+        str(summary.by_severity.get("error", 0)),
+        str(summary.by_severity.get("warning", 0)),
+        str(summary.by_severity.get("info", 0)),
+    )
+    return table
+
+
+def codes_table(summary: Summary) -> Table | None:
+    if not summary.by_code:
+        return None
+    codes = all_codes()
+    table = Table(show_header=True)
+    table.add_column("code")
+    table.add_column("count", justify="right")
+    table.add_column("severity")
+    table.add_column("what")
+    for code, count in sorted(summary.by_code.items()):
+        spec = codes.get(code)
+        sev = spec.severity.value if spec else ""
+        table.add_row(
+            code, str(count), Text(sev, style=_STYLE.get(sev, "")), spec.title if spec else ""
+        )
+    return table
+
+
+def summary_line(summary: Summary) -> str:
+    s = summary
+    return (
+        f"{s.files} file{'s' if s.files != 1 else ''}, {s.matches} matches, {s.games} games "
+        f"({s.games_verified} verified, {s.games_unverifiable} unverifiable), {s.plays} plays; "
+        f"{s.by_severity.get('error', 0)} errors, {s.by_severity.get('warning', 0)} warnings, "
+        f"{s.by_severity.get('info', 0)} info"
+    )
