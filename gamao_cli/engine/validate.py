@@ -337,39 +337,74 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
             legal_plays=tuple(plays),
         )
 
-    # Illegal: explain with the first failure in the written order.
+    # Illegal: explain with the first problem met playing the hops in the order written.
     applied = _mechanical(me, opp, hops)
     mover_after, opp_after = applied if applied else (None, None)
-    if not candidates:
-        steps_needed = sum(1 for _ in hops)
-        if unsplittable is not None:
-            hop = unsplittable
-            dist = hop.from_point - hop.to_point
-            if len(hops) > len(all_dice) or _sum_ok(hops, all_dice):
-                code, reason = (
-                    "too-many-moves",
-                    (f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {len(all_dice)}"),
+    why, text = _diagnose(me, opp, dice, hops, blocked, blot)
+    return Judgement(False, why, REASONS[why], text, mover=mover_after, opponent=opp_after)
+
+
+def _diagnose(
+    me: Board,
+    opp: Board,
+    dice: tuple[int, int],
+    hops: Sequence[Step],
+    blocked: list[bool],
+    blot: list[bool],
+) -> tuple[str, str]:
+    """The first problem met when the hops are played in the order written: (kind,
+    explanation)."""
+    d1, d2 = dice
+    remaining = [d1] * 4 if d1 == d2 else [d1, d2]
+    total = len(remaining)
+    board = _Board(me, blocked, blot)
+    for i, hop in enumerate(hops):
+        frm, to = hop.from_point, hop.to_point
+        if not remaining:
+            return "too-many-moves", (
+                f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
+            )
+        if board.me[BAR] and frm != BAR:
+            return "bar-first", _explain("bar-first", frm, to, tuple(board.me), opp)
+        if board.me[frm] <= 0:
+            return "no-checker", _explain("no-checker", frm, to, tuple(board.me), opp)
+        options = _split_options(frm, to, remaining)
+        if not options:
+            dist = frm - to
+            if len(hops) > total and _sum_ok(hops, remaining):
+                return "too-many-moves", (
+                    f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
                 )
-            else:
-                code = "wrong-distance"
-                reason = (
-                    f"{_hop_name(hop.from_point, hop.to_point)} moves {dist} pip"
-                    f"{'s' if dist != 1 else ''}, which the dice {_dice_text(dice)} "
-                    "left for it cannot make"
-                )
-        else:  # pragma: no cover - every hop had options but no full assignment
-            code, reason = "too-many-moves", f"{steps_needed} moves do not fit the dice"
-        return Judgement(False, code, REASONS[code], reason, mover=mover_after, opponent=opp_after)
-    assert first_failure is not None
-    _, why, frm, to = first_failure
-    return Judgement(
-        False,
-        why,
-        REASONS[why],
-        _explain(why, frm, to, me, opp),
-        mover=mover_after,
-        opponent=opp_after,
-    )
+            pips = f"{_hop_name(frm, to)} moves {dist} pip{'s' if dist != 1 else ''}"
+            if i == 0:
+                return "wrong-distance", f"{pips}, which the dice {_dice_text(dice)} cannot make"
+            left = "-".join(str(d) for d in remaining)
+            return "wrong-distance", f"{pips}, but the dice left for it are {left}"
+        first_problem: tuple[str, int, int] | None = None
+        for seq in options:
+            steps = _expand(frm, to, seq)
+            done: list[tuple[int, int, bool]] = []
+            problem = None
+            for (f, t), d in zip(steps, seq, strict=True):
+                problem = board.problem(f, t, d)
+                if problem is not None:
+                    if first_problem is None:
+                        first_problem = (problem, f, t)
+                    break
+                done.append((f, t, board.move(f, t)))
+            if problem is None:
+                for d in seq:
+                    remaining.remove(d)
+                break
+            for f, t, hit in reversed(done):
+                board.unmove(f, t, hit)
+        else:
+            assert first_problem is not None
+            kind, f, t = first_problem
+            return kind, _explain(kind, f, t, tuple(board.me), opp)
+    # Every hop can be played in the order written, yet not as one legal play: the dice do
+    # not add up (a hop used a die another needed).
+    return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
 
 
 def _sum_ok(hops: Sequence[Step], dice: list[int]) -> bool:

@@ -19,7 +19,8 @@ ROW = re.compile(r"\s*(\d+)\)")
 """``  12)`` at the start of a line: group 1 is the row number."""
 
 CELL_START = re.compile(
-    r"(?<![^\s)])(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses|illegal)\b)"
+    r"(?<![^\s)])(?=[0-9DdBbRrTtWwLlIi])"  # the look-ahead only makes scanning faster
+    r"(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses|illegal)\b)"
 )
 BARE_DICE = re.compile(r"\d\d:\s*$")
 MATCH_LENGTH = re.compile(r"\s*(\d+)\s*point\s+match\b", re.IGNORECASE)

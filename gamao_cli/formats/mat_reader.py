@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, TextIO
 
 from gamao_cli.formats import mat_lines as ml
-from gamao_cli.formats.mat_fast import DICE, PLAIN_ROW, new_move_at
+from gamao_cli.formats.mat_fast import DICE, PLAIN_ROW, new_location, new_move, new_move_at
 from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie
 from gamao_cli.model.actions import (
     Action,
@@ -522,7 +522,7 @@ class _Reader:
     def cell(self, text: str, column: int, player: int, number: int | None) -> None:
         game = self.game
         assert game is not None
-        where = Location(self.file, self.lineno, column + 1)
+        where = new_location(self.file, self.lineno, column + 1)
         first = text[0]
         if "0" <= first <= "9":
             dice = ml.DICE_CELL.match(text)
@@ -686,7 +686,7 @@ class _Reader:
             game.actions.append(Move(player, dice, (), text, MoveMark.UNPARSED, number, where))
             return
         if not rest:
-            game.actions.append(Move(player, dice, (), text, MoveMark.EMPTY, number, where))
+            game.actions.append(new_move(player, dice, (), text, MoveMark.EMPTY, number, where))
             return
         first = rest[0]
         special = not ("0" <= first <= "9" or first in "bBoO")
@@ -694,7 +694,7 @@ class _Reader:
             return
         steps = self.steps(rest, column + found.start(3))
         mark = MoveMark.UNPARSED if steps is None else MoveMark.PLAY
-        game.actions.append(Move(player, dice, steps or (), text, mark, number, where))
+        game.actions.append(new_move(player, dice, steps or (), text, mark, number, where))
 
     def special_play(
         self,
@@ -719,7 +719,7 @@ class _Reader:
                 mark = MoveMark.UNKNOWN
         if found is not None and mark is not None:
             self.trailing(found[1], text, column)
-            game.actions.append(Move(player, dice, (), text, mark, number, where))
+            game.actions.append(new_move(player, dice, (), text, mark, number, where))
             return True
         found = ml.ILLEGAL_PLAY.match(rest)
         if found is None:

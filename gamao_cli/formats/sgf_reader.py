@@ -113,7 +113,9 @@ _BOARD_SETUP = frozenset({"AE", "AW", "AB"})
 # Root properties that belong to a game, not the match.
 _GAME_ROOT = frozenset({"GS"})
 # Writers known to number games from 0.
-_ZERO_BASED_WRITERS = ("gnu backgammon", "gibbon")
+_ZERO_BASED_WRITERS = ("gnu backgammon", "gibbon", "gamao")
+# Writers that write RU whenever a rule applies, so that no RU means the defaults.
+_RULES_WRITERS = ("gnu backgammon", "gamao")
 
 _MOVE = re.compile(r"(\d)(\d)(.*)", re.DOTALL)
 _RESIGN = re.compile(r"resign(?::\s*(\S+))?", re.IGNORECASE)
@@ -237,7 +239,7 @@ class _Header:
         return self.writer.lower().startswith(_ZERO_BASED_WRITERS)
 
     def rules_known(self) -> bool:
-        return self.rule_tokens is not None or self.writer.lower().startswith("gnu backgammon")
+        return self.rule_tokens is not None or self.writer.lower().startswith(_RULES_WRITERS)
 
     def rules(self) -> Rules:
         tokens = {t.lower() for t in self.rule_tokens or ()}
@@ -279,6 +281,7 @@ def _read_header(root: SgfNode, filename: str, tree: SgfTree) -> _Header:
                 gm.column,
             )
         )
+        return h
     pw = root.get("PW")
     pb = root.get("PB")
     h.players = (

@@ -78,6 +78,8 @@ _MAT_TAGS = {
     "comment": "GC",
     "comments": "GC",
 }
+# Text properties gnubg reads on the first game (one value each).
+_GNUBG_TEXT = frozenset({"DT", "EV", "RO", "PC", "AN", "GC"})
 _SGF_IDENT = re.compile(r"[A-Z]{1,8}")
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*")
 
@@ -116,7 +118,7 @@ def _root(
         for name, rating in zip(("WR", "BR"), match.ratings, strict=True):
             if rating:
                 parts.append(f"{name}[{escape(rating)}]")
-        parts.extend(f"{k}[{escape(v)}]" for k, v in _tags(match))
+        parts.append(_property_text(_tags(match)))
     rules = _rules(match, crawford_game)
     if rules:
         parts.append(f"RU[{':'.join(rules)}]")
@@ -125,16 +127,18 @@ def _root(
     result = _result(match, game, index, games)
     if result:
         parts.append(f"RE[{result}]")
-    for key, value in game.properties:
-        if _SGF_IDENT.fullmatch(key) and key not in _RESERVED:
-            parts.append(f"{key}[{escape(value)}]")
+    parts.append(_property_text(_properties(game.properties)))
     return "".join(parts)
 
 
-def _tags(match: Match) -> list[tuple[str, str]]:
-    """The match tags as SGF properties, each property once, in recorded order."""
-    out: list[tuple[str, str]] = []
-    seen: set[str] = set()
+def _tags(match: Match) -> dict[str, list[str]]:
+    """The match tags as SGF properties and their values, in recorded order.
+
+    gnubg reads one value of its text properties: a repeated ``GC`` (and the header
+    comments of a ``.mat``) become one comment of several lines; of the other properties
+    gnubg reads, the first value is kept.
+    """
+    out: dict[str, list[str]] = {}
     for key, value in match.tags:
         name = _MAT_TAGS.get(key.strip().lower())
         if name is None and _SGF_IDENT.fullmatch(key) and key not in _RESERVED:
@@ -145,13 +149,34 @@ def _tags(match: Match) -> list[tuple[str, str]]:
             m = _DATE.fullmatch(value)
             if m:
                 value = f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
-        if name in seen and name != "GC":
-            continue
-        seen.add(name)
-        out.append((name, value))
-    if match.comments and "GC" not in seen:
-        out.append(("GC", "\n".join(match.comments)))
+        values = out.setdefault(name, [])
+        if name == "GC" and values:
+            values[0] += "\n" + value
+        elif not values or name not in _GNUBG_TEXT:
+            values.append(value)
+    if match.comments:
+        comment = "\n".join(match.comments)
+        gc = out.setdefault("GC", [])
+        if gc:
+            gc[0] += "\n" + comment
+        else:
+            gc.append(comment)
     return out
+
+
+def _properties(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    """Game properties grouped by name (an SGF node holds each property once)."""
+    out: dict[str, list[str]] = {}
+    for key, value in pairs:
+        if _SGF_IDENT.fullmatch(key) and key not in _RESERVED:
+            out.setdefault(key, []).append(value)
+    return out
+
+
+def _property_text(properties: dict[str, list[str]]) -> str:
+    return "".join(
+        name + "".join(f"[{escape(v)}]" for v in values) for name, values in properties.items()
+    )
 
 
 def _rules(match: Match, crawford_game: bool) -> list[str]:
@@ -346,4 +371,3 @@ def _setup_nodes(position: SetPosition) -> Iterator[str]:
         yield f"CP[{'cwb'[position.cube_owner + 1]}]"
     if position.dice is not None:
         yield f"PL[{colour}]DI[{position.dice[0]}{position.dice[1]}]"
-

@@ -41,7 +41,7 @@ def test_s2_nackgammon_start() -> None:
 def test_m1_each_die_is_a_move_and_wrong_distance_is_rejected() -> None:
     verdict = judge(START.mover, START.opponent, (6, 4), steps((24, 18), (13, 10)))
     assert (verdict.legal, verdict.code, verdict.rule) == (False, "wrong-distance", "M1")
-    assert verdict.reason == "13/10 moves 3 pips, which the dice 6-4 left for it cannot make"
+    assert verdict.reason == "13/10 moves 3 pips, but the dice left for it are 4"
 
 
 def test_m1_intermediate_point_must_be_open() -> None:

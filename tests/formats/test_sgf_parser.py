@@ -97,8 +97,12 @@ def test_variations_main_line() -> None:
     [p] = parse("(;GM[6];W[31hefe](;B[42qusu];W[double](;B[take])(;B[drop]))(;B[61yg]))")
     assert p.tree is not None
     assert [n.properties[0].value for n in p.tree.main_line()] == [
-        "6", "31hefe", "42qusu", "double", "take",
-    ]  # fmt: skip
+        "6",
+        "31hefe",
+        "42qusu",
+        "double",
+        "take",
+    ]
     assert p.tree.variation_count() == 2
 
 
@@ -235,8 +239,7 @@ def test_real_files_parse_without_issues(monkeypatch: pytest.MonkeyPatch) -> Non
         name: [] for name in texts
     }
     counts = {
-        name: (len(ps), sum(len(p.tree.nodes) for p in ps if p.tree))
-        for name, ps in parsed.items()
+        name: (len(ps), sum(len(p.tree.nodes) for p in ps if p.tree)) for name, ps in parsed.items()
     }
     assert counts == {
         "7point.sgf": (9, 380),

@@ -37,7 +37,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "gnubg"
 F = "t.sgf"
 
 
-def L(line: int, column: int) -> Location:  # noqa: N802 - reads like the model's Location
+def L(line: int, column: int) -> Location:
     return Location(F, line, column)
 
 
@@ -98,11 +98,13 @@ def test_two_games_exact_model() -> None:
                         Double(1, 4, text="double", location=L(5, 1)),
                         Take(0, text="take", location=L(6, 1)),
                         Move(1, (6, 6), (), text="66", location=L(7, 1)),
-                        Move(0, (5, 2), (), text="PL[W]DI[52]", mark=MoveMark.EMPTY,
-                             location=L(8, 1)),
-                        Win(1, 2, resigned=True, text="B+2R",
-                            location=L(1, line1.index("RE[") + 1)),
-                    ),  # fmt: skip
+                        Move(
+                            0, (5, 2), (), text="PL[W]DI[52]", mark=MoveMark.EMPTY, location=L(8, 1)
+                        ),
+                        Win(
+                            1, 2, resigned=True, text="B+2R", location=L(1, line1.index("RE[") + 1)
+                        ),
+                    ),
                     players=("Alice", "Bob"),
                     crawford=False,
                     location=L(1, 1),
@@ -112,13 +114,16 @@ def test_two_games_exact_model() -> None:
                     number=2,
                     score=(0, 2),
                     actions=(
-                        Move(1, (4, 1), (Step(13, 9), Step(24, 23)), text="41lpab",
-                             location=L(10, 1)),
-                        Move(0, (5, 2), (Step(13, 8), Step(24, 22)), text="52mhxv",
-                             location=L(11, 1)),
-                        Win(0, 1, resigned=False, text="W+1",
-                            location=L(9, line9.index("RE[") + 1)),
-                    ),  # fmt: skip
+                        Move(
+                            1, (4, 1), (Step(13, 9), Step(24, 23)), text="41lpab", location=L(10, 1)
+                        ),
+                        Move(
+                            0, (5, 2), (Step(13, 8), Step(24, 22)), text="52mhxv", location=L(11, 1)
+                        ),
+                        Win(
+                            0, 1, resigned=False, text="W+1", location=L(9, line9.index("RE[") + 1)
+                        ),
+                    ),
                     players=("Alice", "Bob"),
                     crawford=True,
                     location=L(9, 1),
@@ -245,20 +250,26 @@ def _fields(win: Win) -> dict[str, object]:
 
 
 def test_one_based_numbering_from_other_writers() -> None:
-    text = "(;GM[6]AP[Other:1]MI[length:3][game:1][ws:0][bs:0])(;GM[6]MI[length:3][game:2][ws:1][bs:0])"
+    text = (
+        "(;GM[6]AP[Other:1]MI[length:3][game:1][ws:0][bs:0])"
+        "(;GM[6]MI[length:3][game:2][ws:1][bs:0])"
+    )
     match = read1(text)
     assert [(g.number, g.score) for g in match.games] == [(1, (0, 0)), (2, (1, 0))]
     assert match.diagnostics == ()
 
 
 def test_gap_in_gnubg_numbering() -> None:
-    text = GNUBG + "MI[length:3][game:0][ws:0][bs:0])\n" + GNUBG + "MI[length:3][game:2][ws:1][bs:0])"
+    text = (
+        GNUBG + "MI[length:3][game:0][ws:0][bs:0])\n" + GNUBG + "MI[length:3][game:2][ws:1][bs:0])"
+    )
     match = read1(text)
     assert [g.number for g in match.games] == [1, 3]
     assert match.diagnostics == (
-        Diagnostic("P214", Severity.WARNING, "game numbered 3 (MI game:2), expected 2", L(2, 1),
-                   game=3),
-    )  # fmt: skip
+        Diagnostic(
+            "P214", Severity.WARNING, "game numbered 3 (MI game:2), expected 2", L(2, 1), game=3
+        ),
+    )
 
 
 def test_first_game_not_numbered_one() -> None:
@@ -269,7 +280,9 @@ def test_first_game_not_numbered_one() -> None:
 
 def test_new_match_when_numbering_restarts_or_players_change() -> None:
     tree = "(;GM[6]MI[length:3][game:{}][ws:0][bs:0]PW[{}]PB[b])"
-    matches = read(tree.format(0, "a") + tree.format(1, "a") + tree.format(0, "a") + tree.format(1, "c"))
+    matches = read(
+        tree.format(0, "a") + tree.format(1, "a") + tree.format(0, "a") + tree.format(1, "c")
+    )
     assert [(m.players, [g.number for g in m.games]) for m in matches] == [
         (("a", "b"), [1, 2]),
         (("a", "b"), [1]),
@@ -279,7 +292,7 @@ def test_new_match_when_numbering_restarts_or_players_change() -> None:
 
 
 def test_missing_and_bad_mi() -> None:
-    match = read1("(;GM[6]PW[a]PB[b];W[31hefe])(;GM[6]MI[length:x][game:1][ws:0][bs:0][foo:1])")
+    match = read1("(;GM[6]PW[a]PB[b];W[31hefe])(;GM[6]PW[a]PB[b]MI[length:x][ws:0][bs:0][foo:1])")
     assert [(m.length, [(g.number, g.score) for g in m.games]) for m in [match]] == [
         (0, [(1, None), (2, (0, 0))])
     ]
@@ -396,17 +409,20 @@ def test_bad_setup_values() -> None:
 )
 def test_bad_move_text(value: str, code: str, action: Move | None) -> None:
     match = read1(f"(;GM[6]MI[length:1][game:0][ws:0][bs:0];W[{value}])")
-    assert diag_codes(match) == [(code, 1, 39)]
+    assert diag_codes(match) == [(code, 1, 40)]
     assert match.diagnostics[0].severity is Severity.ERROR
-    expected = () if action is None else (Move(**{
-        **{n: getattr(action, n) for n in Move.__slots__}, "location": L(1, 39)}),)  # fmt: skip
+    expected = (
+        ()
+        if action is None
+        else (Move(**{**{n: getattr(action, n) for n in Move.__slots__}, "location": L(1, 40)}),)
+    )
     assert match.games[0].actions == expected
 
 
 def test_node_with_two_moves_reads_the_first() -> None:
     match = read1("(;GM[6]MI[length:1][game:0][ws:0][bs:0];W[31hefe]B[42qusu])")
     assert [a.player for a in match.games[0].actions] == [0]  # type: ignore[union-attr]
-    assert diag_codes(match) == [("P221", 1, 39)]
+    assert diag_codes(match) == [("P221", 1, 40)]
 
 
 def test_rules() -> None:
@@ -455,8 +471,8 @@ def test_variations_are_reported() -> None:
 def test_parser_issues_become_diagnostics_of_their_game() -> None:
     match = read1("(;GM[6]MI[length:1][game:0][ws:0][bs:0];W[31hefe]]")
     assert [(d.code, d.game, str(d.location)) for d in match.diagnostics] == [
-        ("P204", 1, "t.sgf:1:46"),
-        ("P202", 1, "t.sgf:1:47"),
+        ("P204", 1, "t.sgf:1:50"),
+        ("P202", 1, "t.sgf:1:51"),
     ]
 
 
@@ -475,11 +491,19 @@ def summary(match: Match) -> list[tuple[object, ...]]:
     for g in match.games:
         kinds = [type(a).__name__ for a in g.actions]
         win = next((a for a in g.actions if isinstance(a, Win)), None)
-        out.append((
-            g.number, g.score, g.crawford, kinds.count("Move"), kinds.count("Double"),
-            kinds.count("Take"), kinds.count("Drop"), kinds.count("Resign"),
-            None if win is None else (win.player, win.points, win.resigned),
-        ))  # fmt: skip
+        out.append(
+            (
+                g.number,
+                g.score,
+                g.crawford,
+                kinds.count("Move"),
+                kinds.count("Double"),
+                kinds.count("Take"),
+                kinds.count("Drop"),
+                kinds.count("Resign"),
+                None if win is None else (win.player, win.points, win.resigned),
+            )
+        )
     return out
 
 
@@ -487,7 +511,11 @@ def test_gibbon_7point() -> None:
     path = corpus_file("gitGNU-gnu_gibbon/7point.sgf")
     [match] = read_sgf(path.open(encoding="utf-8"), "7point.sgf")
     assert match.players == ("JoeBlack", "SnowWhite")
-    assert (match.length, match.rules, match.diagnostics) == (7, Rules(cube=True, crawford=True), ())
+    assert (match.length, match.rules, match.diagnostics) == (
+        7,
+        Rules(cube=True, crawford=True),
+        (),
+    )
     assert match.tags == (("AP", "gibbon (libgsgf):0.2.0 (0.2.0)"),)
     assert summary(match) == [
         (1, (0, 0), False, 6, 1, 0, 1, 0, (1, 1, False)),
@@ -501,8 +529,9 @@ def test_gibbon_7point() -> None:
         (9, (6, 5), True, 62, 0, 0, 0, 0, (0, 2, False)),
     ]
     resign = match.games[3].actions[-2]
-    assert resign == Resign(1, 2, True, text="resign:2 accept",
-                            location=Location("7point.sgf", 97, 1))  # fmt: skip
+    assert resign == Resign(
+        1, 2, True, text="resign:2 accept", location=Location("7point.sgf", 97, 1)
+    )
 
 
 def test_gibbon_edited_position() -> None:
@@ -534,14 +563,15 @@ def test_gnubg_analysed_file() -> None:
     assert match.tags == (("AP", "GNU Backgammon:1.08.003"), ("DT", "2025-11-08"))
     assert summary(match) == [
         (1, (0, 0), False, 45, 1, 1, 0, 0, (1, 2, True)),
-        (2, (0, 2), False, 41, 1, 1, 0, 0, (0, 2, False)),
-        (3, (2, 2), False, 51, 2, 2, 0, 0, (0, 4, False)),
+        (2, (0, 2), False, 39, 2, 1, 1, 0, (0, 2, False)),
+        (3, (2, 2), False, 53, 1, 1, 0, 0, (0, 4, False)),
         (4, (6, 2), True, 52, 0, 0, 0, 0, (0, 3, True)),
     ]
     first = match.games[0].actions[0]
-    assert first == Move(1, (4, 1), (Step(13, 9), Step(24, 23)), text="41lpab",
-                         location=Location("c.sgf", 2, 1))  # fmt: skip
-    assert [k for k, _ in match.games[0].properties] == ["GS"]
+    assert first == Move(
+        1, (4, 1), (Step(13, 9), Step(24, 23)), text="41lpab", location=Location("c.sgf", 2, 1)
+    )
+    assert [k for k, _ in match.games[0].properties] == ["GS", "GS", "GS"]
 
 
 def test_money_session_with_jacoby() -> None:
@@ -549,7 +579,7 @@ def test_money_session_with_jacoby() -> None:
     [match] = read_sgf(path.open(encoding="utf-8"), "z.sgf")
     assert (match.length, match.rules) == (0, Rules(cube=True, jacoby=True))
     assert summary(match) == [
-        (1, (0, 0), None, 12, 1, 0, 1, 0, (0, 1, False)),
+        (1, (0, 0), None, 10, 1, 0, 1, 0, (0, 1, False)),
         (2, (1, 0), None, 1, 0, 0, 0, 0, None),
     ]
 
@@ -602,11 +632,25 @@ def test_against_gnubg_truth() -> None:
         assert match.rules.cube is expected["cube_use"], name
         variant = Variant.NACKGAMMON if expected["variation"] == "Nackgammon" else Variant.STANDARD
         assert match.rules.variant is variant, name
-        keys = ("doubles", "beavers", "takes", "drops", "checker_plays", "dances", "cube", "game",
-                "score_before", "winner", "points", "crawford")  # fmt: skip
+        keys = (
+            "doubles",
+            "beavers",
+            "takes",
+            "drops",
+            "checker_plays",
+            "dances",
+            "cube",
+            "game",
+            "score_before",
+            "winner",
+            "points",
+            "crawford",
+        )
         got = [_truth_counts(g) for g in match.games]
-        want = [{k: g[k] for k in keys} | {"resigned": g["ended"] == "resign"}
-                for g in expected["games"]]  # fmt: skip
+        want = [
+            {k: g[k] for k in keys} | {"resigned": g["ended"] == "resign"}
+            for g in expected["games"]
+        ]
         assert got == want, name
         checked += 1
     assert checked == len(truth) >= 59
@@ -653,9 +697,7 @@ def test_random_unicode_never_raises(text: str) -> None:
         max_size=6,
     ),
 )
-def test_mutated_real_files_never_raise(
-    index: int, edits: list[tuple[str, float, str]]
-) -> None:
+def test_mutated_real_files_never_raise(index: int, edits: list[tuple[str, float, str]]) -> None:
     if not _TEXTS:
         pytest.skip("no SGF files found")
     text = _TEXTS[index]
