@@ -24,7 +24,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-ROLLS: tuple[tuple[int, int], ...] = tuple((hi, lo) for hi in range(1, 7) for lo in range(1, hi + 1))
+ROLLS: tuple[tuple[int, int], ...] = tuple(
+    (hi, lo) for hi in range(1, 7) for lo in range(1, hi + 1)
+)
 """The 21 rolls, high die first: 11, 21, 22, 31, 32, 33, ..., 66."""
 
 ROLL_LABELS: tuple[str, ...] = tuple(f"{hi}{lo}" for hi, lo in ROLLS)

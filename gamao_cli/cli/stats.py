@@ -1,5 +1,107 @@
+"""``gamao stats``: who wins, how, with what cube, and whether the dice were fair."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
+from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
+from gamao_cli.cli.corpus_options import (
+    AliasOpt,
+    ExtOpt,
+    ForcedOpt,
+    JobsOpt,
+    PathsArg,
+    load_corpus,
+    summary_line,
+)
+from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.report.stats_out import (
+    StatsFormat,
+    StatsView,
+    write_parquet,
+    write_table,
+    write_tables,
+    write_text,
+)
+
+VIEWS = {StatsView.player: by_player, StatsView.match: by_match, StatsView.game: by_game}
+
+
+def stats(
+    paths: PathsArg,
+    by: Annotated[
+        StatsView | None,
+        typer.Option("--by", help="One row per player (default), match or game."),
+    ] = None,
+    fmt: Annotated[
+        StatsFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = StatsFormat.table,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
+    ] = None,
+    tables: Annotated[
+        Path | None,
+        typer.Option(
+            "--tables",
+            help="Write every table (matches, games, plays, cube_actions, findings) as "
+            "Parquet into this directory.",
+        ),
+    ] = None,
+    alias: AliasOpt = None,
+    jobs: JobsOpt = None,
+    extensions: ExtOpt = None,
+    forced: ForcedOpt = True,
+    rules: RulesOpt = None,
+    jacoby: JacobyOpt = None,
+    beavers: BeaversOpt = None,
+    crawford: CrawfordOpt = None,
+) -> None:
+    """Statistics of matches: per player, per match or per game.
+
+    Every game is replayed by the rules engine, so points and results are computed, not
+    copied from the file. Exit code 0: done (findings do not change it); 2: nothing could be
+    read or bad usage.
+    """
+    if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
+        fail("Parquet is binary: give -o FILE or redirect stdout")
+    options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
+    corpus = load_corpus(paths, options, alias, jobs, extensions)
+    err = stderr_console()
+    if tables is not None:
+        try:
+            written = write_tables(corpus.tables.items(), tables)
+        except OSError as exc:
+            fail(f"cannot write {tables}: {exc.strerror or exc}")
+        err.print(f"wrote {len(written)} tables to {tables}", markup=False, highlight=False)
+    if tables is None or by is not None or output is not None:
+        _write_view(corpus.tables, by or StatsView.player, fmt, output)
+    err.print(summary_line(corpus), markup=False, highlight=False)
+    raise typer.Exit(ExitCode.OK)
+
+
+def _write_view(tables: Tables, view: StatsView, fmt: StatsFormat, output: Path | None) -> None:
+    df = VIEWS[view](tables)
+    try:
+        if fmt is StatsFormat.parquet:
+            write_parquet(df, output if output is not None else sys.stdout.buffer)
+        elif output is not None:
+            with output.open("w", encoding="utf-8", newline="") as out:
+                if fmt is StatsFormat.table:
+                    write_table(df, view, out, terminal=False)
+                else:
+                    write_text(df, fmt, out)
+        elif fmt is StatsFormat.table:
+            write_table(df, view, sys.stdout, terminal=is_terminal(sys.stdout))
+        else:
+            write_text(df, fmt, sys.stdout)
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("stats")(stats)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import permutations
 
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
@@ -75,7 +76,11 @@ def _hop_name(frm: int, to: int) -> str:
 def _split_options(frm: int, to: int, dice: list[int]) -> list[tuple[int, ...]]:
     """Sequences of dice (taken from ``dice``) that carry a checker from ``frm`` to ``to``:
     exact sums, or for bearing off, an overshoot on the last die only."""
-    dist = frm - to
+    return list(_split_cached(frm - to, to == OFF, tuple(sorted(dice))))
+
+
+@lru_cache(maxsize=4096)
+def _split_cached(dist: int, off: bool, dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
     seen: set[tuple[int, ...]] = set()
     n = len(dice)
@@ -85,10 +90,10 @@ def _split_options(frm: int, to: int, dice: list[int]) -> list[tuple[int, ...]]:
             if seq in seen:
                 continue
             total = sum(seq)
-            if total == dist or (to == OFF and total > dist and total - seq[-1] < dist):
+            if total == dist or (off and total > dist and total - seq[-1] < dist):
                 seen.add(seq)
                 out.append(seq)
-    return out
+    return tuple(out)
 
 
 def _expand(frm: int, to: int, seq: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -255,6 +260,10 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
             )
 
     blocked, blot = blockade(opp)
+    if len(hops) == len(all_dice):
+        quick = _one_die_each(me, opp, all_dice, hops, blocked, blot)
+        if quick is not None:
+            return quick
     # Try every way of splitting the hops into dice, most dice first.
     candidates: list[list[tuple[int, int, int, int]]] = []
     unsplittable: Step | None = None
@@ -278,7 +287,22 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
             del acc[len(acc) - len(seq) :]
 
     assign(0, all_dice, [])
-    candidates.sort(key=len, reverse=True)
+    # Most dice first; then the reading whose intermediate hits agree with the marks written
+    # (an unmarked combined move passes over blots without hitting, as gnubg reads it).
+    def mismatch(cand: list[tuple[int, int, int, int]]) -> int:
+        count = 0
+        landed: set[tuple[int, int]] = set()
+        for k, (_, t, _, hop_i) in enumerate(cand):
+            last = k + 1 == len(cand) or cand[k + 1][3] != hop_i
+            if not last and t != OFF:
+                landed.add((hop_i, t))
+                if blot[t] and t not in hops[hop_i].via_hits:
+                    count += 1
+        for hop_i, hop in enumerate(hops):
+            count += sum(1 for v in hop.via_hits if (hop_i, v) not in landed)
+        return count
+
+    candidates.sort(key=lambda c: (-len(c), mismatch(c)))
 
     first_failure: tuple[int, str, int, int] | None = None
     for cand in candidates:
@@ -405,6 +429,41 @@ def _diagnose(
     # Every hop can be played in the order written, yet not as one legal play: the dice do
     # not add up (a hop used a die another needed).
     return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
+
+
+def _one_die_each(
+    me: Board,
+    opp: Board,
+    dice: list[int],
+    hops: Sequence[Step],
+    blocked: list[bool],
+    blot: list[bool],
+) -> Judgement | None:
+    """The common case, fast: one hop per die, legal in the order written. None when the
+    play is not of that kind (the general search then decides)."""
+    if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
+        dice = [dice[1], dice[0]]
+    board = _Board(me, blocked, blot)
+    steps: list[StepTuple] = []
+    for hop, d in zip(hops, dice, strict=True):
+        if hop.via_hits or not _fits(hop, d):
+            return None
+        frm, to = hop.from_point, hop.to_point
+        if board.problem(frm, to, d) is not None:
+            return None
+        steps.append((frm, to, board.move(frm, to)))
+    return Judgement(
+        True,
+        steps=tuple(steps),
+        mover=tuple(board.me),
+        opponent=apply_hits(opp, board.hits),
+        marked_hits_missing=_missing_marks(hops, steps),
+    )
+
+
+def _fits(hop: Step, die: int) -> bool:
+    dist = hop.from_point - hop.to_point
+    return dist == die or (hop.to_point == OFF and dist < die)
 
 
 def _sum_ok(hops: Sequence[Step], dice: list[int]) -> bool:

@@ -704,7 +704,7 @@ def _read_lines(
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = json.loads(line.rstrip("\r\n"))
         except json.JSONDecodeError as exc:
             yield _empty(filename, [_decode_error(exc, filename, number - 1)])
             continue

@@ -50,32 +50,36 @@ DEFAULT_RIGHT_COLUMN = 20
 """The side threshold when no score line says where the right column is."""
 
 
-def split_cells(line: str, start: int) -> list[tuple[int, str]]:
-    """The cells of ``line[start:]`` as ``(column, text)``, texts stripped of blanks.
-
-    Text before the first cell start (if not blank) comes out as a cell of its own, which
-    the caller reports as unreadable.
+def split_cells(line: str, start: int) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """The cells of ``line[start:]`` as ``(column, text)``, texts stripped of blanks, and the
+    text before the first cell start as ``(column, text)`` if it is not blank (None if it is),
+    which the caller reports as unreadable.
     """
     cells: list[tuple[int, str]] = []
+    head: tuple[int, str] | None = None
     previous = -1
     for match in CELL_START.finditer(line, start):
         begin = match.start()
         if previous >= 0 and line[begin] in "Ii" and BARE_DICE.match(line, previous, begin):
             continue  # "31: Illegal play (...)": the position belongs to the dice cell
         if previous < 0:
-            head = line[start:begin]
-            if head.strip():
-                cells.append((start + len(head) - len(head.lstrip()), head.strip()))
+            head = _text_at(line, start, begin)
         else:
             cells.append((previous, line[previous:begin].rstrip()))
         previous = begin
     if previous >= 0:
         cells.append((previous, line[previous:].rstrip()))
     else:
-        tail = line[start:]
-        if tail.strip():
-            cells.append((start + len(tail) - len(tail.lstrip()), tail.strip()))
-    return cells
+        head = _text_at(line, start, len(line))
+    return cells, head
+
+
+def _text_at(line: str, start: int, end: int) -> tuple[int, str] | None:
+    text = line[start:end]
+    stripped = text.strip()
+    if not stripped:
+        return None
+    return start + len(text) - len(text.lstrip()), stripped
 
 
 def cell_sides(cells: list[tuple[int, str]], threshold: int) -> list[int]:

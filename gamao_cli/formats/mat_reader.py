@@ -345,7 +345,7 @@ class _Reader:
             self.row(line, int(found[1]), found.end())
             return None
         if game is not None:
-            self.cells(line, None, ml.split_cells(line, 0))
+            self.cells(line, None, 0)
             return None
         self.report(
             "P101",
@@ -497,13 +497,19 @@ class _Reader:
 
     # ---------------------------------------------------------------- rows and cells
     def row(self, line: str, number: int, start: int) -> None:
-        cells = ml.split_cells(line, start)
-        if cells:
-            self.cells(line, number, cells)
+        self.cells(line, number, start)
 
-    def cells(self, line: str, number: int | None, cells: list[tuple[int, str]]) -> None:
+    def cells(self, line: str, number: int | None, start: int) -> None:
         game = self.game
         assert game is not None
+        cells, head = ml.split_cells(line, start)
+        if head is not None:
+            self.report(
+                "P101",
+                f"unreadable text {_quote(head[1])}: expected dice such as `31: 8/5 6/5`, "
+                "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`",
+                head[0] + 1,
+            )
         if not cells:
             return
         sides = ml.cell_sides(cells, game.threshold)
@@ -513,7 +519,9 @@ class _Reader:
                 game.threshold = cells[1][0]
         elif len(cells) > 2:
             self.report(
-                "P116", f"{len(cells)} cells on one row; each placed by its column", cells[2][0] + 1
+                "P116",
+                f"{len(cells)} cells on one row; each placed by its column",
+                cells[2][0] + 1,
             )
         columns = game.columns
         for (column, text), side in zip(cells, sides, strict=True):
@@ -610,7 +618,7 @@ class _Reader:
         cache = self.steps_cache
         if rest:
             steps = cache.get(rest)
-            if steps is None or steps.__class__ is _Unreadable:
+            if steps is None or isinstance(steps, _Unreadable):
                 steps = self.steps(rest, found.start(3))
             text = line[column : found.end(3)]
             mark = _PLAY if steps is not None else _UNPARSED
@@ -631,7 +639,7 @@ class _Reader:
             game.threshold = right
         if rest2:
             steps = cache.get(rest2)
-            if steps is None or steps.__class__ is _Unreadable:
+            if steps is None or isinstance(steps, _Unreadable):
                 steps = self.steps(rest2, found.start(5))
             mark = _PLAY if steps is not None else _UNPARSED
         else:

@@ -121,7 +121,7 @@ def bar_first(match: Match) -> Iterator[Site]:
         if not sources:
             continue
         actions = list(match.games[gi].actions)
-        actions[ai] = replace(mv, steps=(Step(sources[0], sources[0] - d1),) + mv.steps[1:])
+        actions[ai] = replace(mv, steps=(Step(sources[0], sources[0] - d1), *mv.steps[1:]))
         yield with_actions(match, gi, actions), match.games[gi].number, mv.number
 
 

@@ -1,0 +1,653 @@
+"""Tidy tables of what the replay found: matches, games, plays, cube actions and findings.
+
+:func:`build_tables` turns replays into five polars DataFrames, one row per match, game,
+roll, cube action and finding; :func:`by_player`, :func:`by_match` and :func:`by_game` are
+the summaries ``gamao stats --by`` prints. Sides are numbered 1 and 2 in column names
+(``player_1`` is the left column of a ``.mat``, gnubg's player 0, SGF's White); ``side``
+columns hold 0 or 1 as elsewhere in gamao. Rows are in input order (file, match, game, roll),
+so the tables are the same whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import polars as pl
+
+from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.names import resolve_names
+from gamao_cli.analysis.records import GameRecord, MatchReplay
+from gamao_cli.model.diagnostics import Severity
+
+RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
+
+MATCH_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "file": pl.String,
+    "match": pl.Int64,
+    "format": pl.String,
+    "player_1": pl.String,
+    "player_2": pl.String,
+    "recorded_1": pl.String,
+    "recorded_2": pl.String,
+    "rating_1": pl.String,
+    "rating_2": pl.String,
+    "length": pl.Int64,
+    "money": pl.Boolean,
+    "variant": pl.String,
+    "games": pl.Int64,
+    "games_verified": pl.Int64,
+    "winner_side": pl.Int64,
+    "winner": pl.String,
+    "score_1": pl.Int64,
+    "score_2": pl.Int64,
+    "line": pl.Int64,
+}
+GAME_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "file": pl.String,
+    "match": pl.Int64,
+    "game": pl.Int64,
+    "index": pl.Int64,
+    "player_1": pl.String,
+    "player_2": pl.String,
+    "score_1": pl.Int64,
+    "score_2": pl.Int64,
+    "winner_side": pl.Int64,
+    "winner": pl.String,
+    "points": pl.Int64,
+    "recorded_points": pl.Int64,
+    "result": pl.String,
+    "ending": pl.String,
+    "cube": pl.Int64,
+    "crawford": pl.Boolean,
+    "post_crawford": pl.Boolean,
+    "verified": pl.Boolean,
+    "plays": pl.Int64,
+    "first_bearoff_pips_1": pl.Int64,
+    "first_bearoff_pips_2": pl.Int64,
+    "line": pl.Int64,
+}
+PLAY_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "file": pl.String,
+    "match": pl.Int64,
+    "game": pl.Int64,
+    "ply": pl.Int64,
+    "move": pl.Int64,
+    "side": pl.Int64,
+    "player": pl.String,
+    "die_1": pl.Int64,
+    "die_2": pl.Int64,
+    "roll": pl.String,
+    "pips_before_1": pl.Int64,
+    "pips_before_2": pl.Int64,
+    "pips_after_1": pl.Int64,
+    "pips_after_2": pl.Int64,
+    "hits": pl.Int64,
+    "dance": pl.Boolean,
+    "entering": pl.Boolean,
+    "borne_off": pl.Int64,
+    "legal_plays": pl.Int64,
+    "opening": pl.Boolean,
+}
+CUBE_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "file": pl.String,
+    "match": pl.Int64,
+    "game": pl.Int64,
+    "move": pl.Int64,
+    "side": pl.Int64,
+    "player": pl.String,
+    "action": pl.String,
+    "value": pl.Int64,
+}
+FINDING_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
+    "file": pl.String,
+    "match": pl.Int64,
+    "game": pl.Int64,
+    "move": pl.Int64,
+    "line": pl.Int64,
+    "column": pl.Int64,
+    "code": pl.String,
+    "severity": pl.String,
+    "rule": pl.String,
+    "player": pl.String,
+    "dice": pl.String,
+    "recorded": pl.String,
+    "message": pl.String,
+}
+
+TABLE_NAMES = ("matches", "games", "plays", "cube_actions", "findings")
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The five tidy tables. Player names are as shown (normalised) once built."""
+
+    matches: pl.DataFrame
+    games: pl.DataFrame
+    plays: pl.DataFrame
+    cube_actions: pl.DataFrame
+    findings: pl.DataFrame
+
+    def items(self) -> tuple[tuple[str, pl.DataFrame], ...]:
+        return tuple((name, getattr(self, name)) for name in TABLE_NAMES)
+
+
+def build_tables(
+    replays: Iterable[MatchReplay], aliases: Mapping[str, str] | None = None
+) -> Tables:
+    """The tables of ``replays``, player names normalised (see :mod:`names`) and aliased."""
+    return normalise_names(raw_tables(replays), aliases)
+
+
+def raw_tables(
+    replays: Iterable[MatchReplay], extra_findings: Sequence[tuple[int, Finding]] = ()
+) -> Tables:
+    """The tables with player names as recorded. ``extra_findings`` are (match index,
+    finding) pairs for matches that produced no replay (e.g. unreadable files)."""
+    matches: list[tuple[object, ...]] = []
+    games: list[tuple[object, ...]] = []
+    plays: list[tuple[object, ...]] = []
+    cubes: list[tuple[object, ...]] = []
+    findings: list[tuple[object, ...]] = []
+    for replay in replays:
+        _add_replay(replay, matches, games, plays, cubes, findings)
+    for index, finding in extra_findings:
+        findings.append(_finding_row(finding, index + 1))
+    return Tables(
+        matches=_frame(matches, MATCH_SCHEMA),
+        games=_frame(games, GAME_SCHEMA),
+        plays=_frame(plays, PLAY_SCHEMA),
+        cube_actions=_frame(cubes, CUBE_SCHEMA),
+        findings=_frame(findings, FINDING_SCHEMA),
+    )
+
+
+def _frame(
+    rows: list[tuple[object, ...]], schema: Mapping[str, pl.DataType | type[pl.DataType]]
+) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema=dict(schema), orient="row")
+
+
+def _add_replay(
+    replay: MatchReplay,
+    matches: list[tuple[object, ...]],
+    games: list[tuple[object, ...]],
+    plays: list[tuple[object, ...]],
+    cubes: list[tuple[object, ...]],
+    findings: list[tuple[object, ...]],
+) -> None:
+    match = replay.match
+    file = replay.file
+    number = replay.index + 1
+    names = match.players
+    winner = replay.winner
+    matches.append(
+        (
+            file,
+            number,
+            match.source_format,
+            names[0],
+            names[1],
+            names[0],
+            names[1],
+            match.ratings[0],
+            match.ratings[1],
+            match.length,
+            match.is_money,
+            match.rules.variant.value,
+            len(replay.games),
+            replay.games_verified,
+            winner,
+            None if winner is None else names[winner],
+            replay.final_score[0],
+            replay.final_score[1],
+            match.location.line,
+        )
+    )
+    for g in replay.games:
+        games.append(
+            (
+                file,
+                number,
+                g.number,
+                g.index,
+                names[0],
+                names[1],
+                g.score[0],
+                g.score[1],
+                g.winner,
+                None if g.winner is None else names[g.winner],
+                g.points,
+                g.recorded_points,
+                None if g.level is None else RESULTS.get(g.level),
+                g.ending,
+                _cube_in_force(g),
+                g.crawford,
+                g.post_crawford,
+                g.verified,
+                g.plays,
+                g.first_bearoff_pips[0],
+                g.first_bearoff_pips[1],
+                g.line,
+            )
+        )
+    ply = 0
+    current: int | None = None
+    for p in replay.plays:
+        if p.game != current:
+            current, ply = p.game, 0
+        ply += 1
+        d1, d2 = p.dice
+        plays.append(
+            (
+                file,
+                number,
+                p.game,
+                ply,
+                p.move,
+                p.player,
+                names[p.player],
+                d1,
+                d2,
+                f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}",
+                p.pips_before[0],
+                p.pips_before[1],
+                p.pips_after[0],
+                p.pips_after[1],
+                p.hits,
+                p.dance,
+                p.entering,
+                p.borne_off,
+                p.legal_count,
+                p.opening,
+            )
+        )
+    for c in replay.cube_actions:
+        cubes.append((file, number, c.game, c.move, c.player, names[c.player], c.action, c.value))
+    for f in replay.findings:
+        findings.append(_finding_row(f, number))
+
+
+def _cube_in_force(g: GameRecord) -> int:
+    """The cube the game was played for: after a drop, the points the drop cost (a dropped
+    beaver leaves the doubled cube in force, not the cube before the double)."""
+    if g.ending == "drop" and g.points is not None:
+        return g.points
+    return g.cube
+
+
+def _finding_row(f: Finding, match: int) -> tuple[object, ...]:
+    return (
+        f.file,
+        match,
+        f.game,
+        f.move,
+        f.line,
+        f.column,
+        f.code,
+        f.severity.value,
+        f.rule,
+        f.player,
+        f.dice,
+        f.recorded,
+        f.message,
+    )
+
+
+def concat_tables(parts: Sequence[Tables]) -> Tables:
+    """Tables put one after the other, in the order given."""
+    if not parts:
+        return raw_tables(())
+    return Tables(
+        *(
+            pl.concat([getattr(p, name) for p in parts], how="vertical", rechunk=True)
+            for name in TABLE_NAMES
+        )
+    )
+
+
+# -- names -------------------------------------------------------------------------------------
+
+
+def normalise_names(tables: Tables, aliases: Mapping[str, str] | None = None) -> Tables:
+    """Tables with every player name replaced by the name it is shown under.
+
+    Spellings are counted once per match side; ``recorded_1``/``recorded_2`` keep the names
+    as the files have them.
+    """
+    m = tables.matches
+    uses: Counter[str] = Counter()
+    for column in ("recorded_1", "recorded_2"):
+        for name, count in m.group_by(column).len().iter_rows():
+            uses[name] += count
+    for name in tables.findings.get_column("player").drop_nulls().unique().to_list():
+        uses[name] += 0
+    mapping = resolve_names(uses, aliases)
+    if all(k == v for k, v in mapping.items()):
+        return tables
+
+    def rename(df: pl.DataFrame, columns: Sequence[str]) -> pl.DataFrame:
+        return df.with_columns(
+            pl.col(c).replace_strict(mapping, default=pl.col(c), return_dtype=pl.String)
+            for c in columns
+        )
+
+    return Tables(
+        matches=rename(m, ("player_1", "player_2", "winner")),
+        games=rename(tables.games, ("player_1", "player_2", "winner")),
+        plays=rename(tables.plays, ("player",)),
+        cube_actions=rename(tables.cube_actions, ("player",)),
+        findings=rename(tables.findings, ("player",)),
+    )
+
+
+# -- summaries ---------------------------------------------------------------------------------
+
+KEYS = ("file", "match")
+GAME_KEYS = ("file", "match", "game")
+
+
+def _sides(df: pl.DataFrame, per_side: Mapping[str, tuple[str, str]]) -> pl.DataFrame:
+    """One row per side of each row of ``df``: ``side``, ``player``, ``won``, ``lost`` and the
+    per-side columns ``per_side`` names (output name -> (side 1 column, side 2 column))."""
+    parts = []
+    for side in (0, 1):
+        parts.append(
+            df.with_columns(
+                pl.lit(side, dtype=pl.Int64).alias("side"),
+                pl.col(f"player_{side + 1}").alias("player"),
+                (pl.col("winner_side") == side).fill_null(False).alias("won"),
+                (pl.col("winner_side") == 1 - side).fill_null(False).alias("lost"),
+                *(pl.col(cols[side]).alias(name) for name, cols in per_side.items()),
+            )
+        )
+    return pl.concat(parts, how="vertical")
+
+
+def _count(condition: pl.Expr) -> pl.Expr:
+    return condition.cast(pl.Int64).sum()
+
+
+def by_player(tables: Tables) -> pl.DataFrame:
+    """One row per player across every match, sorted by name (case-insensitive)."""
+    matches = (
+        _sides(tables.matches, {})
+        .group_by("player")
+        .agg(pl.len().cast(pl.Int64).alias("matches"), _count(pl.col("won")).alias("matches_won"))
+    )
+    g = _sides(
+        tables.games,
+        {"first_bearoff_pips": ("first_bearoff_pips_1", "first_bearoff_pips_2")},
+    )
+    result = pl.col("result")
+    games = g.group_by("player").agg(
+        pl.len().cast(pl.Int64).alias("games"),
+        _count(pl.col("won")).alias("games_won"),
+        pl.col("points").filter(pl.col("won")).sum().alias("points_won"),
+        pl.col("points").filter(pl.col("lost")).sum().alias("points_lost"),
+        _count(pl.col("won") & (result == "gammon")).alias("gammons_won"),
+        _count(pl.col("won") & (result == "backgammon")).alias("backgammons_won"),
+        _count(pl.col("lost") & (result == "gammon")).alias("gammons_lost"),
+        _count(pl.col("lost") & (result == "backgammon")).alias("backgammons_lost"),
+        _count(pl.col("lost") & (pl.col("ending") == "resignation")).alias("resignations"),
+        pl.col("cube").max().alias("max_cube"),
+        pl.col("cube").mean().alias("avg_cube"),
+        pl.col("first_bearoff_pips").mean().alias("avg_first_bearoff_pips"),
+    )
+    action = pl.col("action")
+    cubes = tables.cube_actions.group_by("player").agg(
+        _count(action == "double").alias("doubles"),
+        _count(action == "take").alias("takes"),
+        _count(action == "drop").alias("drops"),
+        _count(action == "beaver").alias("beavers"),
+    )
+    plays = tables.plays.group_by("player").agg(
+        pl.len().cast(pl.Int64).alias("plays"),
+        pl.col("hits").sum().alias("hits"),
+        _count(pl.col("dance")).alias("dances"),
+        _count(pl.col("entering")).alias("entering"),
+        _count(pl.col("legal_plays") == 1).alias("forced_plays"),
+        pl.col("legal_plays").is_not_null().any().alias("_analysed"),
+    )
+    dice = dice_by_player(tables.plays)
+    out = (
+        matches.join(games, on="player", how="full", coalesce=True)
+        .join(cubes, on="player", how="left", maintain_order="left")
+        .join(plays, on="player", how="left", maintain_order="left")
+        .join(dice, on="player", how="left", maintain_order="left")
+    )
+    zero = [
+        "matches",
+        "matches_won",
+        "games",
+        "games_won",
+        "points_won",
+        "points_lost",
+        "gammons_won",
+        "backgammons_won",
+        "gammons_lost",
+        "backgammons_lost",
+        "resignations",
+        "doubles",
+        "takes",
+        "drops",
+        "beavers",
+        "plays",
+        "hits",
+        "dances",
+        "entering",
+        "rolls",
+        "doubles_rolled",
+        *(f"r{label}" for label in ROLL_LABELS),
+    ]
+    out = out.with_columns(pl.col(c).fill_null(0) for c in zero)
+    out = out.with_columns(
+        pl.when(pl.col("_analysed").fill_null(False))
+        .then(pl.col("forced_plays"))
+        .otherwise(None)
+        .alias("forced_plays")
+    )
+    columns = [
+        "player",
+        "matches",
+        "matches_won",
+        "games",
+        "games_won",
+        "points_won",
+        "points_lost",
+        "gammons_won",
+        "backgammons_won",
+        "gammons_lost",
+        "backgammons_lost",
+        "resignations",
+        "doubles",
+        "takes",
+        "drops",
+        "beavers",
+        "max_cube",
+        "avg_cube",
+        "plays",
+        "hits",
+        "dances",
+        "entering",
+        "forced_plays",
+        "avg_first_bearoff_pips",
+        "rolls",
+        "doubles_rolled",
+        "doubles_rate",
+        "dice_chi2",
+        "dice_p_value",
+        *(f"r{label}" for label in ROLL_LABELS),
+    ]
+    return (
+        out.select(columns)
+        .with_columns(
+            pl.col("avg_cube").round(3),
+            pl.col("avg_first_bearoff_pips").round(1),
+            pl.col("doubles_rate").round(4),
+            pl.col("dice_chi2").round(3),
+            pl.col("dice_p_value").round(6),
+        )
+        .sort(pl.col("player").str.to_lowercase(), "player")
+    )
+
+
+def dice_counts(plays: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
+    """Counts of the 21 rolls (columns ``r11`` .. ``r66``), opening rolls left out."""
+    rolls = plays.filter(~pl.col("opening"))
+    counted = rolls.group_by([*by, "roll"]).agg(pl.len().cast(pl.Int64).alias("len"))
+    exprs = [
+        pl.col("len").filter(pl.col("roll") == label).sum().alias(f"r{label}")
+        for label in ROLL_LABELS
+    ]
+    if by:
+        return counted.group_by(list(by)).agg(exprs)
+    return counted.select(exprs)
+
+
+def dice_by_player(plays: pl.DataFrame) -> pl.DataFrame:
+    """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21 counts."""
+    counts = dice_counts(plays, ("player",))
+    labels = [f"r{label}" for label in ROLL_LABELS]
+    rows = []
+    for row in counts.iter_rows(named=True):
+        summary = summarise_counts(row[c] for c in labels)
+        rows.append(
+            (
+                row["player"],
+                summary.rolls,
+                summary.doubles,
+                summary.doubles_rate,
+                summary.chi2,
+                summary.p_value,
+            )
+        )
+    stats = pl.DataFrame(
+        rows,
+        schema={
+            "player": pl.String,
+            "rolls": pl.Int64,
+            "doubles_rolled": pl.Int64,
+            "doubles_rate": pl.Float64,
+            "dice_chi2": pl.Float64,
+            "dice_p_value": pl.Float64,
+        },
+        orient="row",
+    )
+    return stats.join(counts, on="player", how="left", maintain_order="left")
+
+
+def by_match(tables: Tables) -> pl.DataFrame:
+    """One row per match, in input order."""
+    games = tables.games
+    result = pl.col("result")
+    per_game = games.group_by(KEYS).agg(
+        pl.col("points").filter(pl.col("winner_side") == 0).sum().alias("points_1"),
+        pl.col("points").filter(pl.col("winner_side") == 1).sum().alias("points_2"),
+        _count(result == "gammon").alias("gammons"),
+        _count(result == "backgammon").alias("backgammons"),
+        _count(pl.col("ending") == "resignation").alias("resignations"),
+        _count(pl.col("ending") == "drop").alias("drops"),
+        pl.col("cube").max().alias("max_cube"),
+        pl.col("game").filter(pl.col("crawford")).first().alias("crawford_game"),
+        pl.col("plays").sum().alias("plays"),
+    )
+    doubles = tables.cube_actions.group_by(KEYS).agg(
+        _count(pl.col("action") == "double").alias("doubles")
+    )
+    sev = pl.col("severity")
+    findings = tables.findings.group_by(KEYS).agg(
+        _count(sev == Severity.ERROR.value).alias("errors"),
+        _count(sev == Severity.WARNING.value).alias("warnings"),
+        _count(sev == Severity.INFO.value).alias("info"),
+    )
+    out = (
+        tables.matches.join(per_game, on=KEYS, how="left", maintain_order="left")
+        .join(doubles, on=KEYS, how="left", maintain_order="left")
+        .join(findings, on=KEYS, how="left", maintain_order="left")
+    )
+    counts = [
+        "points_1",
+        "points_2",
+        "gammons",
+        "backgammons",
+        "resignations",
+        "drops",
+        "doubles",
+        "plays",
+        "errors",
+        "warnings",
+        "info",
+    ]
+    return out.with_columns(pl.col(c).fill_null(0) for c in counts).select(
+        "file",
+        "match",
+        "player_1",
+        "player_2",
+        "length",
+        "variant",
+        "games",
+        "winner",
+        "score_1",
+        "score_2",
+        "points_1",
+        "points_2",
+        "gammons",
+        "backgammons",
+        "resignations",
+        "drops",
+        "doubles",
+        "max_cube",
+        "crawford_game",
+        "plays",
+        "games_verified",
+        "errors",
+        "warnings",
+        "info",
+    )
+
+
+def by_game(tables: Tables) -> pl.DataFrame:
+    """One row per game, in input order."""
+    action = pl.col("action")
+    cubes = tables.cube_actions.group_by(GAME_KEYS).agg(
+        _count(action == "double").alias("doubles"),
+        _count(action == "take").alias("takes"),
+        _count(action == "drop").alias("drops"),
+        _count(action == "beaver").alias("beavers"),
+    )
+    plays = tables.plays.group_by(GAME_KEYS).agg(
+        pl.col("hits").sum().alias("hits"),
+        _count(pl.col("dance")).alias("dances"),
+    )
+    out = tables.games.join(cubes, on=GAME_KEYS, how="left", maintain_order="left").join(
+        plays, on=GAME_KEYS, how="left", maintain_order="left"
+    )
+    counts = ["doubles", "takes", "drops", "beavers", "hits", "dances"]
+    return out.with_columns(pl.col(c).fill_null(0) for c in counts).select(
+        "file",
+        "match",
+        "game",
+        "player_1",
+        "player_2",
+        "score_1",
+        "score_2",
+        "winner",
+        "points",
+        "result",
+        "ending",
+        "cube",
+        "crawford",
+        "post_crawford",
+        "doubles",
+        "takes",
+        "drops",
+        "beavers",
+        "plays",
+        "hits",
+        "dances",
+        "verified",
+        "line",
+    )

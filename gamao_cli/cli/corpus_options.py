@@ -1,0 +1,85 @@
+"""What ``stats`` and ``report`` share: reading a corpus into tables, with progress."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from gamao_cli.analysis.check import collect_inputs
+from gamao_cli.analysis.corpus import CorpusRead, read_corpus
+from gamao_cli.analysis.names import parse_aliases
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.cli.progress import progress_bar
+
+PathsArg = Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")]
+AliasOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--alias",
+        help="NAME=CANONICAL: count NAME (any case or spacing) as CANONICAL. Repeatable.",
+        show_default=False,
+    ),
+]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", help="Files read in parallel (default: all cores).", min=1),
+]
+ExtOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ext",
+        help="Extensions to take from directories, comma-separated "
+        "(default: every known match format).",
+    ),
+]
+ForcedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--forced/--no-forced",
+        help="Count forced plays (the legal plays of every roll are generated; "
+        "--no-forced is faster).",
+    ),
+]
+
+
+def load_corpus(
+    paths: list[str],
+    options: CheckOptions,
+    aliases: list[str] | None,
+    jobs: int | None,
+    extensions: str | None,
+) -> CorpusRead:
+    """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read."""
+    try:
+        alias_map = parse_aliases(aliases or [])
+    except ValueError as exc:
+        fail(str(exc))
+    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    items = collect_inputs(paths, exts)
+    if not items:
+        fail("no input files found in " + ", ".join(paths))
+    workers = jobs or os.cpu_count() or 1
+    with progress_bar(len(items), "reading") as advance:
+        corpus = read_corpus(items, options, aliases=alias_map, jobs=workers, progress=advance)
+    if not corpus.readable:
+        err = stderr_console()
+        for f in corpus.tables.findings.iter_rows(named=True):
+            err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
+        fail("no match could be read")
+    return corpus
+
+
+def summary_line(corpus: CorpusRead) -> str:
+    t = corpus.tables
+    sev = t.findings.get_column("severity")
+    errors = int((sev == "error").sum())
+    warnings = int((sev == "warning").sum())
+    unreadable = f" ({len(corpus.unreadable)} unreadable)" if corpus.unreadable else ""
+    return (
+        f"{corpus.files} file{'s' if corpus.files != 1 else ''}{unreadable}, "
+        f"{t.matches.height} matches, {t.games.height} games, {t.plays.height} plays; "
+        f"{errors} errors, {warnings} warnings"
+    )

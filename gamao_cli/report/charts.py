@@ -1,0 +1,278 @@
+"""Charts of matches and corpora, drawn with matplotlib (Agg, no pyplot, imported lazily).
+
+Every function takes plain numbers and returns a :class:`matplotlib.figure.Figure`;
+:func:`to_svg` and :func:`save` render one. Output is deterministic: no dates in the files,
+fixed element ids, text kept as text in SVG (smaller, and it follows the page's font).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gamao_cli.analysis.dice import EXPECTED_SHARES, ROLL_LABELS
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+PLAYER_COLOURS = ("#2563eb", "#ea580c")
+INK = "#1f2937"
+MUTED = "#6b7280"
+GRID = "#e5e7eb"
+EXPECTED_COLOUR = "#111827"
+ROLL_COLOUR = "#60a5fa"
+DOUBLE_COLOUR = "#fb923c"
+RESULT_COLOURS = {"single": "#60a5fa", "gammon": "#f59e0b", "backgammon": "#dc2626"}
+
+_STYLE: dict[str, Any] = {
+    "svg.fonttype": "none",
+    "svg.hashsalt": "gamao",
+    "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans", "Arial", "Helvetica"],
+    "font.size": 9,
+    "axes.edgecolor": MUTED,
+    "axes.labelcolor": INK,
+    "axes.titlesize": 10,
+    "axes.titleweight": "bold",
+    "axes.titlelocation": "left",
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "xtick.color": MUTED,
+    "ytick.color": MUTED,
+    "legend.frameon": False,
+    "legend.fontsize": 8,
+}
+
+
+def _figure(width: float, height: float, left: float = 0.6, bottom: float = 0.48) -> Figure:
+    """A figure with fixed margins in inches (a layout engine would double the drawing time);
+    the top margin holds the title (left) and the legend (right)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update(_STYLE)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height))
+    fig.subplots_adjust(
+        left=left / width,
+        right=1 - 0.15 / width,
+        bottom=bottom / height,
+        top=1 - 0.34 / height,
+    )
+    return fig
+
+
+def _legend(ax: Axes, **kwargs: Any) -> None:
+    """The legend above the plot, right-aligned (the title is on the left)."""
+    ax.legend(loc="lower right", bbox_to_anchor=(1, 1), borderaxespad=0.2, **kwargs)
+
+
+def _grid(ax: Axes, axis: str = "y") -> None:
+    ax.grid(True, axis=axis, color=GRID, linewidth=0.8)
+    ax.set_axisbelow(True)
+
+
+def score_progression(
+    scores: Sequence[tuple[int, int]],
+    players: tuple[str, str],
+    length: int,
+    title: str = "Match score",
+) -> Figure:
+    """Each player's score after each game; ``scores[0]`` is the score before game 1.
+
+    One line per player (a step after each game) and, in match play, a dashed line at the
+    match length.
+    """
+    fig = _figure(6.4, 2.6)
+    ax = fig.add_subplot()
+    xs = list(range(len(scores)))
+    for side in (0, 1):
+        ax.step(
+            xs,
+            [s[side] for s in scores],
+            where="post",
+            color=PLAYER_COLOURS[side],
+            linewidth=2,
+            label=players[side],
+            marker="o",
+            markersize=3,
+        )
+    if length > 0:
+        ax.axhline(length, color=MUTED, linestyle="--", linewidth=1, label=f"{length} points")
+    ax.set_xlabel("after game")
+    ax.set_ylabel("score")
+    ax.set_title(title)
+    ax.set_xticks(xs)
+    ax.set_xlim(-0.2, max(1, len(xs) - 1) + 0.2)
+    ax.set_ylim(bottom=0)
+    _grid(ax)
+    _legend(ax, ncols=3)
+    return fig
+
+
+def pip_race(
+    pips: Sequence[tuple[int, int]], players: tuple[str, str], title: str = "Pip count"
+) -> Figure:
+    """Both players' pip counts after each roll; ``pips[0]`` is before the first roll."""
+    fig = _figure(6.4, 2.4)
+    ax = fig.add_subplot()
+    xs = list(range(len(pips)))
+    for side in (0, 1):
+        ax.plot(
+            xs,
+            [p[side] for p in pips],
+            color=PLAYER_COLOURS[side],
+            linewidth=1.6,
+            label=players[side],
+        )
+    ax.set_xlabel("roll")
+    ax.set_ylabel("pips")
+    ax.set_title(title)
+    ax.set_xlim(0, max(1, len(xs) - 1))
+    ax.set_ylim(bottom=0)
+    _grid(ax)
+    _legend(ax, ncols=2)
+    return fig
+
+
+def cube_by_game(
+    games: Sequence[int],
+    cubes: Sequence[int],
+    results: Sequence[str | None] | None = None,
+    title: str = "Cube value per game",
+) -> Figure:
+    """The final cube of each game as a bar (log scale: 1, 2, 4, ...), coloured by result."""
+    fig = _figure(6.4, 2.2)
+    ax = fig.add_subplot()
+    colours = [RESULT_COLOURS.get(r or "", MUTED) for r in (results or ["single"] * len(games))]
+    ax.bar([str(g) for g in games], cubes, color=colours, width=0.7)
+    top = max(cubes, default=1)
+    ax.set_yscale("log", base=2)
+    ticks = [2**i for i in range(max(1, top.bit_length()) + (0 if top & (top - 1) == 0 else 1))]
+    ax.set_yticks(ticks, [str(t) for t in ticks])
+    ax.set_ylim(0.7, max(2, top) * 1.25)
+    ax.set_xlabel("game")
+    ax.set_ylabel("cube")
+    ax.set_title(title)
+    _grid(ax)
+    if results is not None:
+        _result_legend(ax, [r for r in results if r])
+    return fig
+
+
+def _result_legend(ax: Axes, present: Sequence[str]) -> None:
+    from matplotlib.patches import Patch
+
+    handles = [
+        Patch(color=colour, label=name)
+        for name, colour in RESULT_COLOURS.items()
+        if name in present
+    ]
+    if handles:
+        _legend(ax, handles=handles, ncols=len(handles))
+
+
+def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
+    """Observed counts of the 21 rolls (bars) against the counts fair dice would give
+    (markers), in the order of :data:`ROLL_LABELS`."""
+    if len(counts) != len(ROLL_LABELS):
+        raise ValueError(f"expected {len(ROLL_LABELS)} counts, got {len(counts)}")
+    total = sum(counts)
+    fig = _figure(6.4, 2.6)
+    ax = fig.add_subplot()
+    colours = [DOUBLE_COLOUR if label[0] == label[1] else ROLL_COLOUR for label in ROLL_LABELS]
+    ax.bar(list(ROLL_LABELS), list(counts), color=colours, width=0.72)
+    ax.plot(
+        list(ROLL_LABELS),
+        [total * share for share in EXPECTED_SHARES],
+        linestyle="none",
+        marker="_",
+        markersize=13,
+        markeredgewidth=2.2,
+        color=EXPECTED_COLOUR,
+    )
+    ax.set_xlabel("roll")
+    ax.set_ylabel("rolls")
+    ax.set_title(title)
+    ax.tick_params(axis="x", labelsize=7)
+    _grid(ax)
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    _legend(
+        ax,
+        handles=[
+            Patch(color=ROLL_COLOUR, label="observed"),
+            Patch(color=DOUBLE_COLOUR, label="doubles"),
+            Line2D(
+                [],
+                [],
+                color=EXPECTED_COLOUR,
+                marker="_",
+                linestyle="none",
+                markersize=13,
+                markeredgewidth=2.2,
+                label="fair dice",
+            ),
+        ],
+        ncols=3,
+    )
+    return fig
+
+
+def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games ended") -> Figure:
+    """Games by ending (rows) and result (stacked): ``counts[ending][result]``."""
+    endings = list(counts)
+    fig = _figure(6.4, 0.9 + 0.36 * max(1, len(endings)), left=0.95)
+    ax = fig.add_subplot()
+    left = [0] * len(endings)
+    for result, colour in RESULT_COLOURS.items():
+        widths = [counts[e].get(result, 0) for e in endings]
+        if not any(widths):
+            continue
+        ax.barh(endings, widths, left=left, color=colour, label=result, height=0.6)
+        left = [a + b for a, b in zip(left, widths, strict=True)]
+    ax.invert_yaxis()
+    ax.set_xlabel("games")
+    ax.set_title(title)
+    _grid(ax, "x")
+    _legend(ax, ncols=3)
+    return fig
+
+
+def cube_distribution(counts: Mapping[int, int], title: str = "Final cube") -> Figure:
+    """How many games ended with each cube value."""
+    fig = _figure(6.4, 2.2)
+    ax = fig.add_subplot()
+    values = sorted(counts)
+    ax.bar([str(v) for v in values], [counts[v] for v in values], color=PLAYER_COLOURS[0])
+    ax.set_xlabel("cube value")
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    _grid(ax)
+    return fig
+
+
+def to_svg(fig: Figure) -> str:
+    """The figure as an SVG element (no XML prolog), scaling to its container's width."""
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    text = buf.getvalue()
+    start = text.find("<svg")
+    return text[start:].strip() if start >= 0 else text
+
+
+def save(fig: Figure, path: Path) -> Path:
+    """Write the figure as SVG or PNG, by ``path``'s extension."""
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        fig.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
+    elif suffix == ".png":
+        fig.savefig(path, format="png", dpi=144, metadata={"Software": None})
+    else:
+        raise ValueError(f"charts are written as .svg or .png, not {suffix or path.name}")
+    return path

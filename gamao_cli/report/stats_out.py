@@ -1,0 +1,198 @@
+"""Statistics tables as terminal tables, CSV, JSON or Parquet.
+
+Wide summaries are shown in a terminal as several narrower tables (results, cube, checker
+play, dice), each repeating the key columns; CSV, JSON and Parquet carry every column.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from enum import Enum
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+import polars as pl
+from rich.console import Console
+from rich.table import Table
+
+from gamao_cli.analysis.dice import ROLL_LABELS
+
+
+class StatsView(str, Enum):
+    player = "player"
+    match = "match"
+    game = "game"
+
+
+class StatsFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
+
+
+Group = tuple[str, tuple[str, ...]]
+
+_PLAYER_GROUPS: tuple[Group, ...] = (
+    (
+        "results",
+        (
+            "matches",
+            "matches_won",
+            "games",
+            "games_won",
+            "points_won",
+            "points_lost",
+            "gammons_won",
+            "backgammons_won",
+            "gammons_lost",
+            "backgammons_lost",
+            "resignations",
+        ),
+    ),
+    ("cube", ("doubles", "takes", "drops", "beavers", "max_cube", "avg_cube")),
+    (
+        "checker play",
+        ("plays", "hits", "dances", "entering", "forced_plays", "avg_first_bearoff_pips"),
+    ),
+    ("dice", ("rolls", "doubles_rolled", "doubles_rate", "dice_chi2", "dice_p_value")),
+    ("rolls (opening rolls left out)", tuple(f"r{label}" for label in ROLL_LABELS)),
+)
+_MATCH_GROUPS: tuple[Group, ...] = (
+    (
+        "matches",
+        ("player_1", "player_2", "length", "games", "winner", "score_1", "score_2"),
+    ),
+    (
+        "details",
+        (
+            "gammons",
+            "backgammons",
+            "resignations",
+            "drops",
+            "doubles",
+            "max_cube",
+            "crawford_game",
+            "plays",
+            "games_verified",
+            "errors",
+            "warnings",
+            "info",
+        ),
+    ),
+)
+_GAME_GROUPS: tuple[Group, ...] = (
+    (
+        "games",
+        (
+            "player_1",
+            "player_2",
+            "score_1",
+            "score_2",
+            "winner",
+            "points",
+            "result",
+            "ending",
+            "cube",
+            "crawford",
+        ),
+    ),
+    (
+        "details",
+        (
+            "post_crawford",
+            "doubles",
+            "takes",
+            "drops",
+            "beavers",
+            "plays",
+            "hits",
+            "dances",
+            "verified",
+            "line",
+        ),
+    ),
+)
+
+KEYS: dict[StatsView, tuple[str, ...]] = {
+    StatsView.player: ("player",),
+    StatsView.match: ("file", "match"),
+    StatsView.game: ("file", "match", "game"),
+}
+GROUPS: dict[StatsView, tuple[Group, ...]] = {
+    StatsView.player: _PLAYER_GROUPS,
+    StatsView.match: _MATCH_GROUPS,
+    StatsView.game: _GAME_GROUPS,
+}
+
+
+def cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return (
+            f"{value:.4g}"
+            if abs(value) < 1e-3 and value != 0
+            else f"{value:.3f}".rstrip("0").rstrip(".")
+        )
+    return str(value)
+
+
+def rich_tables(df: pl.DataFrame, view: StatsView) -> list[Table]:
+    """The frame as terminal tables, one per column group."""
+    keys = KEYS[view]
+    out = []
+    for title, columns in GROUPS[view]:
+        shown = [c for c in (*keys, *columns) if c in df.columns]
+        table = Table(title=title, title_justify="left", show_header=True, show_lines=False)
+        for c in shown:
+            numeric = df.schema[c].is_numeric()
+            table.add_column(c, justify="right" if numeric else "left", overflow="fold")
+        for row in df.select(shown).iter_rows():
+            table.add_row(*(cell(v) for v in row))
+        out.append(table)
+    return out
+
+
+def write_table(df: pl.DataFrame, view: StatsView, out: TextIO, terminal: bool) -> None:
+    console = Console(
+        file=out,
+        highlight=False,
+        soft_wrap=False,
+        width=None if terminal else 10_000,
+        no_color=not terminal,
+        force_terminal=terminal or None,
+    )
+    for table in rich_tables(df, view):
+        console.print(table)
+        console.print()
+
+
+def write_text(df: pl.DataFrame, fmt: StatsFormat, out: TextIO) -> None:
+    """CSV or JSON (an array of row objects) to a text stream."""
+    if fmt is StatsFormat.csv:
+        out.write(df.write_csv())
+    elif fmt is StatsFormat.json:
+        buf = io.StringIO()
+        df.write_json(buf)
+        out.write(buf.getvalue() + "\n")
+    else:
+        raise ValueError(f"{fmt.value} is not a text format")
+
+
+def write_parquet(df: pl.DataFrame, out: BinaryIO | Path) -> None:
+    df.write_parquet(out, statistics=False)
+
+
+def write_tables(frames: Sequence[tuple[str, pl.DataFrame]], directory: Path) -> list[Path]:
+    """Every table as ``NAME.parquet`` in ``directory`` (created); the paths written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, df in frames:
+        path = directory / f"{name}.parquet"
+        write_parquet(df, path)
+        written.append(path)
+    return written

@@ -1,0 +1,196 @@
+"""Finding input files and reading them without ever raising."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamao_cli.formats import inputs
+from gamao_cli.formats.inputs import (
+    INPUT_CODES,
+    InputFile,
+    display_path,
+    iter_input_files,
+    read_path,
+)
+from gamao_cli.formats.registry import by_name
+from gamao_cli.model import Diagnostic, Location, Match, Severity
+
+SGF = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1];W[31hefe])\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A directory of inputs; the current directory is ``tmp_path``."""
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "in"
+    (root / "b").mkdir(parents=True)
+    (root / "a").mkdir()
+    (root / ".hidden").mkdir()
+    (root / "z.sgf").write_text(SGF)
+    (root / "a" / "m.MAT").write_text(" 1 point match\n")
+    (root / "a" / "notes.md").write_text("# notes")
+    (root / "b" / "x.json").write_text("{}")
+    (root / "b" / ".secret.sgf").write_text(SGF)
+    (root / ".hidden" / "h.sgf").write_text(SGF)
+    (root / "b" / "c.txt").write_text("text")
+    return root
+
+
+def names(files: list[InputFile]) -> list[str]:
+    return [f.name for f in files]
+
+
+def test_directories_are_walked_sorted_hidden_skipped(tree: Path) -> None:
+    files = list(iter_input_files(["in"]))
+    assert names(files) == ["in/a/m.MAT", "in/b/c.txt", "in/b/x.json", "in/z.sgf"]
+    assert [f.explicit for f in files] == [False, False, False, False]
+    assert files[0].path == Path("in/a/m.MAT")
+
+
+def test_extension_filter_and_explicit_files(tree: Path) -> None:
+    files = list(iter_input_files(["in", "in/a/notes.md", "in/b/.secret.sgf"], {"sgf", ".JSON"}))
+    assert names(files) == ["in/b/x.json", "in/z.sgf", "in/a/notes.md", "in/b/.secret.sgf"]
+    assert [f.explicit for f in files] == [False, False, True, True]
+
+
+def test_paths_relative_to_cwd_when_under_it(tree: Path) -> None:
+    absolute = str(tree / "z.sgf")
+    assert names(list(iter_input_files([absolute, str(tree / "b")], {"json"}))) == [
+        "in/z.sgf",
+        "in/b/x.json",
+    ]
+    assert display_path(".") == "."
+    assert names(list(iter_input_files(["."], {"sgf"}))) == ["in/z.sgf"]
+    outside = "/definitely/not/here.sgf"
+    assert display_path(outside) == outside
+
+
+def test_stdin_and_missing_files_are_passed_on(tree: Path) -> None:
+    files = list(iter_input_files(["-", "missing.sgf"]))
+    assert files == [InputFile("<stdin>", None), InputFile("missing.sgf", Path("missing.sgf"))]
+    assert files[0].is_stdin
+
+
+def _only_diag(matches: list[Match]) -> tuple[str, str]:
+    [match] = matches
+    assert match.games == ()
+    [d] = match.diagnostics
+    assert d.severity is Severity.ERROR
+    return d.code, d.message
+
+
+def test_failures_become_diagnostics(tree: Path) -> None:
+    (tree / "empty.sgf").write_text("")
+    (tree / "bin.sgf").write_bytes(b"\x00\x01\x02binary\x00")
+    (tree / "what.dat").write_text("hello there")
+    assert _only_diag(list(read_path(InputFile("nope.sgf", Path("nope.sgf"))))) == (
+        "P001",
+        "nope.sgf: no such file",
+    )
+    assert _only_diag(list(read_path(InputFile("in/a", tree / "a")))) == (
+        "P002",
+        "in/a: is a directory",
+    )
+    assert _only_diag(list(read_path(InputFile("e", tree / "empty.sgf")))) == (
+        "P005",
+        "e: empty input",
+    )
+    assert _only_diag(list(read_path(InputFile("b", tree / "bin.sgf")))) == (
+        "P006",
+        "b: binary data, not a match file",
+    )
+    assert _only_diag(list(read_path(InputFile("w", tree / "what.dat")))) == (
+        "P007",
+        "w: not a known match format (mat, sgf, json, jsonl)",
+    )
+    [match] = read_path(InputFile("nope.sgf", Path("nope.sgf")))
+    assert match.diagnostics[0].location == Location("nope.sgf")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any file")
+def test_permission_denied(tree: Path) -> None:
+    locked = tree / "locked.sgf"
+    locked.write_text(SGF)
+    locked.chmod(0)
+    assert _only_diag(list(read_path(InputFile("l", locked)))) == ("P003", "l: permission denied")
+
+
+def test_reads_by_content_with_encodings_and_line_ends(tree: Path) -> None:
+    crlf = SGF.replace("PW[a]", "PW[Jé]").replace("\n", "\r\n")
+    (tree / "crlf.txt").write_bytes(b"\xef\xbb\xbf" + crlf.encode("utf-8"))
+    (tree / "cp1252.sgf").write_bytes(SGF.replace("PW[a]", "PW[Jé]").encode("cp1252"))
+    for name in ("crlf.txt", "cp1252.sgf"):
+        [match] = read_path(InputFile(name, tree / name))
+        assert match.players == ("Jé", "b"), name
+        assert match.source_format == "sgf"
+        assert match.diagnostics == ()
+        assert match.games[0].actions[0].location == Location(name, 1, 63)  # type: ignore[union-attr]
+
+
+def test_forced_format(tree: Path) -> None:
+    [match] = read_path(InputFile("in/z.sgf", tree / "z.sgf"), by_name("json"))
+    assert [d.code for d in match.diagnostics] == ["P302"]
+    assert match.source_format == "json"
+
+
+def test_format_without_reader(tree: Path) -> None:
+    info = by_name("sgf")
+    no_reader = type(info)(info.name, info.description, info.extensions, info.sniff, None, None)
+    assert _only_diag(list(read_path(InputFile("z", tree / "z.sgf"), no_reader))) == (
+        "P008",
+        "z: the sgf format cannot be read",
+    )
+
+
+def test_a_reader_that_raises_is_contained(tree: Path) -> None:
+    info = by_name("sgf")
+
+    def broken(stream: io.TextIOBase, filename: str):  # type: ignore[no-untyped-def]
+        yield Match(players=("a", "b"), length=1, games=())
+        raise RuntimeError("boom")
+
+    bad = type(info)(info.name, info.description, info.extensions, info.sniff, broken, None)
+    matches = list(read_path(InputFile("z", tree / "z.sgf"), bad))
+    assert len(matches) == 2
+    assert matches[0].source_format == "sgf"
+    assert matches[1].diagnostics == (
+        Diagnostic("P009", Severity.ERROR, "z: the sgf reader failed: RuntimeError: boom",
+                   Location("z")),
+    )  # fmt: skip
+
+
+def test_stdin_is_read_and_left_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = io.BytesIO(SGF.encode())
+    fake = io.TextIOWrapper(io.BufferedReader(raw))  # type: ignore[arg-type]
+    monkeypatch.setattr(sys, "stdin", fake)
+    [match] = read_path(InputFile("<stdin>", None))
+    assert match.players == ("a", "b")
+    assert match.games[0].actions[0].location.file == "<stdin>"  # type: ignore[union-attr]
+    assert not fake.buffer.closed
+
+
+def test_files_are_closed_after_reading(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[io.BufferedReader] = []
+    real_open = Path.open
+
+    def tracking_open(self: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        fh = real_open(self, *args, **kwargs)
+        opened.append(fh)
+        return fh
+
+    monkeypatch.setattr(Path, "open", tracking_open)
+    list(read_path(InputFile("z", tree / "z.sgf")))
+    gen = read_path(InputFile("z", tree / "z.sgf"))
+    next(gen)
+    gen.close()
+    assert len(opened) == 2 and all(fh.closed for fh in opened)
+
+
+def test_codes_documented() -> None:
+    assert sorted(INPUT_CODES) == [f"P00{n}" for n in range(1, 10)]
+    assert inputs.STDIN == "-"

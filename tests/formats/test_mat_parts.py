@@ -1,0 +1,104 @@
+"""The .mat reader's parts: cell splitting, sides, the Snowie position, fast constructors."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamao_cli.formats import mat_fast, mat_lines
+from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie, encode_snowie
+from gamao_cli.model import Location, Move, MoveMark, Step
+
+KENJI = (
+    "25;0;1;0;0;Kenji;nori;0;10;8;2;1;0;3;4;2;2;2;0;0;0;0;0;0;0;0;0;0;0;0;0;"
+    "-3;-3;-3;-2;-2;-2;2;1;1;"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "start", "cells", "head"),
+    [
+        ("  1) 31: 8/5 6/5                 42: 8/4 6/4", 4,
+         [(5, "31: 8/5 6/5"), (33, "42: 8/4 6/4")], None),
+        (" 11) 11: 25/24 24/23 23/22* 22/21 64: 25/21 21/15", 4,
+         [(5, "11: 25/24 24/23 23/22* 22/21"), (34, "64: 25/21 21/15")], None),
+        ("  5)  Drops                       Wins 1 point ", 4,
+         [(6, "Drops"), (34, "Wins 1 point")], None),
+        ("  2) 11: Illegal play (1;2;x) 11: ", 4,
+         [(5, "11: Illegal play (1;2;x)"), (30, "11:")], None),
+        ("  2) Illegal play (1;2;x)", 4, [(5, "Illegal play (1;2;x)")], None),
+        ("  3) junk 31: 8/5", 4, [(10, "31: 8/5")], (5, "junk")),
+        ("  3) nothing here", 4, [], (5, "nothing here")),
+        ("  3)", 4, [], None),
+        ("      Wins 2 points and the match", 0, [(6, "Wins 2 points and the match")], None),
+        ("  4)  doubles=>2   TAKES", 4, [(6, "doubles=>2"), (19, "TAKES")], None),
+        ("  6) 43: 13/9*(2)Wins", 4, [(5, "43: 13/9*(2)"), (17, "Wins")], None),
+        ("  6)31: 8/5", 4, [(4, "31: 8/5")], None),
+    ],
+)  # fmt: skip
+def test_split_cells(
+    line: str, start: int, cells: list[tuple[int, str]], head: tuple[int, str] | None
+) -> None:
+    assert mat_lines.split_cells(line, start) == (cells, head)
+
+
+def test_cell_sides_and_thresholds() -> None:
+    assert mat_lines.cell_sides([(5, "31:"), (33, "42:")], 21) == [0, 1]
+    assert mat_lines.cell_sides([(5, "31:"), (15, "42:")], 21) == [0, 1]  # pushed
+    assert mat_lines.cell_sides([(34, "Wins 1 point")], 21) == [1]
+    assert mat_lines.cell_sides([(6, "Wins 1 point")], 21) == [0]
+    assert mat_lines.cell_sides([(33, "42:"), (40, "Wins")], 21) == [1, 1]
+    assert [mat_lines.right_threshold(c) for c in (7, 32, 40, 42, 80)] == [9, 21, 26, 26, 26]
+    assert mat_lines.split_name("BlueNote,1780") == ("BlueNote", "1780")
+    assert mat_lines.split_name("Anna, Maria") == ("Anna, Maria", None)
+    assert mat_lines.split_name("Kévin UNGER") == ("Kévin UNGER", None)
+
+
+def test_decode_and_encode_snowie_position() -> None:
+    position = decode_snowie(KENJI)
+    assert position.names == ("Kenji", "nori")
+    assert position.scores == (10, 8)
+    assert (position.length, position.cube_value, position.cube_owner) == (25, 2, 1)
+    assert position.dice == (1, 1)
+    assert position.mover == (0, 3, 4, 2, 2, 2) + (0,) * 19 + (2,)
+    assert position.other == (0, 2, 2, 2, 3, 3, 3) + (0,) * 19
+    assert decode_snowie(encode_snowie(position)) == position
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1;2;3", "a Snowie position has 40 fields, this one has 3"),
+        (KENJI.replace("0;10;8;", "0;x;8;", 1), "field 8 ('x') is not a number"),
+        (KENJI.replace(";2;1;1;", ";-1;1;1;"), "a bar count is negative"),
+        (KENJI.replace(";2;1;1;", ";9;1;1;"), "the player on roll has more than 15 checkers"),
+        (KENJI.replace(";2;1;1;", ";2;7;1;"), "dice 7;1 are not 1..6"),
+        (KENJI.replace(";10;8;2;1;", ";10;8;2;5;"), "cube owner 5 is not -1, 0 or 1"),
+    ],
+)
+def test_snowie_errors(text: str, message: str) -> None:
+    with pytest.raises(SnowieError) as caught:
+        decode_snowie(text)
+    assert str(caught.value) == message
+
+
+def test_fast_constructors_make_equal_objects() -> None:
+    steps = (Step(8, 5), Step(6, 5))
+    where = mat_fast.new_location("f.mat", 3, 6)
+    assert where == Location("f.mat", 3, 6)
+    assert hash(where) == hash(Location("f.mat", 3, 6))
+    made = mat_fast.new_move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
+    assert made == Move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
+    placed = mat_fast.new_move_at(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, "f", 1, 2)
+    assert placed == Move(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, Location("f", 1, 2))
+    with pytest.raises(AttributeError):
+        made.player = 0  # type: ignore[misc]
+
+
+def test_plain_row_pattern() -> None:
+    found = mat_fast.PLAIN_ROW.match("  7) 62: 13/11 13/7              64: 24/14*")
+    assert found is not None
+    assert found.groups() == ("7", "62", "13/11 13/7", "64", "24/14*")
+    assert (found.start(2), found.start(4)) == (5, 33)
+    assert mat_fast.PLAIN_ROW.match("  7) 62: 13/11 13/7 Doubles => 2") is None
+    assert mat_fast.PLAIN_ROW.match("  7) 72: 13/11") is None
+    assert mat_fast.PLAIN_ROW.match("  7) 66:") is not None
