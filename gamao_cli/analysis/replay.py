@@ -276,6 +276,8 @@ class _GameReplay:
                 message = f"a play is recorded, but {_dice_text(dice)} cannot be played here"
             self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
         else:
+            if self.r.canonical is not None:
+                self.r.canonical[id(move)] = verdict.steps
             if verdict.reordered:
                 self.report(
                     "R220",
@@ -687,6 +689,8 @@ class MatchReplayer:
 
     probe: Probe | None = None
     snapshot: Snapshot | None = None
+    # When set, the single-die steps (with real hits) of every legal play, by id(Move).
+    canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None = None
 
     def __init__(
         self, match: Match, options: CheckOptions, index: int = 0, file: str | None = None
@@ -900,9 +904,7 @@ def replay_match(
 __all__ = ["MatchReplayer", "Severity", "replay_match"]
 
 
-def snapshot_at(
-    match: Match, probe: Probe, options: CheckOptions | None = None
-) -> Snapshot | None:
+def snapshot_at(match: Match, probe: Probe, options: CheckOptions | None = None) -> Snapshot | None:
     """Replay ``match`` up to the first action ``probe`` accepts; the state before it."""
     replayer = MatchReplayer(match, options or CheckOptions())
     replayer.probe = probe

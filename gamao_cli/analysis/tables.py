@@ -13,14 +13,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import polars as pl
 
 from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.locate import cube_sources, play_sources
 from gamao_cli.analysis.names import resolve_names
-from gamao_cli.analysis.records import GameRecord, MatchReplay
+from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, PlayRecord
 from gamao_cli.model.diagnostics import Severity
+from gamao_cli.model.match import Game
+
+RecordT = TypeVar("RecordT", PlayRecord, CubeRecord)
 
 RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -90,6 +95,9 @@ PLAY_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "borne_off": pl.Int64,
     "legal_plays": pl.Int64,
     "opening": pl.Boolean,
+    "line": pl.Int64,
+    "column": pl.Int64,
+    "recorded": pl.String,
 }
 CUBE_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,
@@ -100,6 +108,9 @@ CUBE_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "player": pl.String,
     "action": pl.String,
     "value": pl.Int64,
+    "line": pl.Int64,
+    "column": pl.Int64,
+    "recorded": pl.String,
 }
 FINDING_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,
@@ -233,41 +244,70 @@ def _add_replay(
                 g.line,
             )
         )
-    ply = 0
-    current: int | None = None
-    for p in replay.plays:
-        if p.game != current:
-            current, ply = p.game, 0
-        ply += 1
-        d1, d2 = p.dice
-        plays.append(
-            (
-                file,
-                number,
-                p.game,
-                ply,
-                p.move,
-                p.player,
-                names[p.player],
-                d1,
-                d2,
-                f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}",
-                p.pips_before[0],
-                p.pips_before[1],
-                p.pips_after[0],
-                p.pips_after[1],
-                p.hits,
-                p.dance,
-                p.entering,
-                p.borne_off,
-                p.legal_count,
-                p.opening,
+    by_number: dict[int, Game] = {}
+    for game in match.games:
+        by_number.setdefault(game.number, game)
+    for game_number, records in _runs(replay.plays):
+        sources = play_sources(by_number.get(game_number), records)
+        for ply, (p, src) in enumerate(zip(records, sources, strict=True), start=1):
+            d1, d2 = p.dice
+            plays.append(
+                (
+                    file,
+                    number,
+                    p.game,
+                    ply,
+                    p.move,
+                    p.player,
+                    names[p.player],
+                    d1,
+                    d2,
+                    f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}",
+                    p.pips_before[0],
+                    p.pips_before[1],
+                    p.pips_after[0],
+                    p.pips_after[1],
+                    p.hits,
+                    p.dance,
+                    p.entering,
+                    p.borne_off,
+                    p.legal_count,
+                    p.opening,
+                    src.line,
+                    src.column,
+                    src.text,
+                )
             )
-        )
-    for c in replay.cube_actions:
-        cubes.append((file, number, c.game, c.move, c.player, names[c.player], c.action, c.value))
+    for game_number, cube_records in _runs(replay.cube_actions):
+        sources = cube_sources(by_number.get(game_number), cube_records)
+        for c, src in zip(cube_records, sources, strict=True):
+            cubes.append(
+                (
+                    file,
+                    number,
+                    c.game,
+                    c.move,
+                    c.player,
+                    names[c.player],
+                    c.action,
+                    c.value,
+                    src.line,
+                    src.column,
+                    src.text,
+                )
+            )
     for f in replay.findings:
         findings.append(_finding_row(f, number))
+
+
+def _runs(records: Sequence[RecordT]) -> list[tuple[int, list[RecordT]]]:
+    """Records grouped into runs of the same game, in order."""
+    out: list[tuple[int, list[RecordT]]] = []
+    for r in records:
+        if not out or out[-1][0] != r.game:
+            out.append((r.game, []))
+        out[-1][1].append(r)
+    return out
 
 
 def _cube_in_force(g: GameRecord) -> int:

@@ -123,7 +123,7 @@ def check(
             write_json(findings, summary, out)
         elif fmt is OutputFormat.csv:
             write_csv(findings, out)
-    if fmt is OutputFormat.text and err.is_terminal:
+    if fmt is OutputFormat.text:
         err.print(summary_table(summary))
         table = codes_table(summary)
         if table is not None:

@@ -670,6 +670,8 @@ def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
     number = 0
     for line in stream:
         number += 1
+        if number == 1:
+            line = line.removeprefix("\ufeff")
         lines.append(line)
         if line.strip():
             first_line = line

@@ -36,9 +36,10 @@ import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, TextIO
 
+from gamao_cli.engine.ids import IdError
+from gamao_cli.engine.snowie import decode_snowie
 from gamao_cli.formats import mat_lines as ml
 from gamao_cli.formats.mat_fast import DICE, PLAIN_ROW, new_location, new_move, new_move_at
-from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -514,8 +515,10 @@ class _Reader:
             return
         sides = ml.cell_sides(cells, game.threshold)
         if len(cells) == 2:
-            # a two-cell row shows where the right column starts in narrow layouts
-            if cells[1][0] < game.threshold and cells[1][0] > cells[0][0] + 4:
+            if sides[0] == 1:
+                self.report("P116", "two cells in the right column", cells[1][0] + 1)
+            elif cells[0][0] + 4 < cells[1][0] < game.threshold:
+                # a two-cell row shows where the right column starts in narrow layouts
                 game.threshold = cells[1][0]
         elif len(cells) > 2:
             self.report(
@@ -752,7 +755,7 @@ class _Reader:
         assert game is not None
         try:
             position = decode_snowie(inner)
-        except SnowieError as exc:
+        except IdError as exc:
             self.report(
                 "P109", f"the position in {_quote(text)} is not readable: {exc}", column + 1
             )
@@ -767,11 +770,13 @@ class _Reader:
                 f"the score line names {game.players[0]!r} and {game.players[1]!r}",
                 column + 1,
             )
-        other = 1 - turn
-        boards = (position.mover, position.other) if turn == 0 else (position.other, position.mover)
-        owner = {1: turn, -1: other, 0: -1}[position.cube_owner]
-        cube = position.cube_value if position.cube_value >= 1 else None
-        return SetPosition(boards, turn, position.dice, cube, owner, text, number, where, player)
+        boards = (
+            (position.on_roll, position.other) if turn == 0 else (position.other, position.on_roll)
+        )
+        owner = position.owner_player(turn)
+        return SetPosition(
+            boards, turn, position.dice, position.cube_value, owner, text, number, where, player
+        )
 
     # ---------------------------------------------------------------- finishing
     def finish_game(self) -> None:

@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from gamao_cli.formats.mat_snowie import SnowiePosition, encode_snowie
 from gamao_cli.model.actions import (
+    BAR,
     Beaver,
     Double,
     Drop,
@@ -103,21 +103,20 @@ def _move_cell(move: Move, canonical: CanonicalSteps | None) -> str:
 
 
 def _position_cell(position: SetPosition, players: tuple[str, str]) -> str:
+    """The cell's text as read, or a Snowie text position (formats.md 4.4) for the model's."""
     if "illegal" in position.text.lower():
         return position.text.strip()
     turn = position.turn
+    mover, other = position.boards[turn], position.boards[1 - turn]
     owner = position.cube_owner
-    snowie = SnowiePosition(
-        mover=position.boards[turn],
-        other=position.boards[1 - turn],
-        names=(players[turn], players[1 - turn]),
-        scores=(0, 0),
-        length=0,
-        cube_value=position.cube_value or 1,
-        cube_owner=0 if owner is None or owner < 0 else (1 if owner == turn else -1),
-        dice=position.dice,
-    )
-    return f"Illegal play ({encode_snowie(snowie)})"
+    cube_owner = 0 if owner is None or owner < 0 else (1 if owner == turn else -1)
+    points = [mover[i] if mover[i] else -other[25 - i] for i in range(1, 25)]
+    dice = position.dice or (0, 0)
+    fields: list[object] = [
+        0, 0, 1, 0, 0, players[turn], players[1 - turn], 0, 0, 0,
+        position.cube_value or 1, cube_owner, other[BAR], *points, mover[BAR], *dice,
+    ]  # fmt: skip
+    return "Illegal play (" + "".join(f"{field};" for field in fields) + ")"
 
 
 def _points(win: Win) -> str:

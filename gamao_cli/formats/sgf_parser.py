@@ -217,7 +217,7 @@ class _Scanner:
         while self._fill(1):
             i = self._pos
             buf = self._buf
-            while i < len(buf) and buf[i] in " \t\r\n\f\v":
+            while i < len(buf) and buf[i] in " \t\r\n\f\v\ufeff":
                 i += 1
             if i == self._pos:
                 return

@@ -402,9 +402,7 @@ class _SetupRun:
 class _GameReader:
     """Turns one game tree's nodes into actions."""
 
-    def __init__(
-        self, filename: str, number: int, header: _Header, variant: Variant, money: bool
-    ) -> None:
+    def __init__(self, filename: str, number: int, header: _Header, variant: Variant) -> None:
         self.filename = filename
         self.number = number
         self.header = header
@@ -417,7 +415,6 @@ class _GameReader:
         self.diags: list[Diagnostic] = []
         self.run = _SetupRun()
         self.pending_resign: tuple[int, int, str, Location] | None = None
-        self.money = money
 
     def loc(self, line: int, column: int) -> Location:
         return Location(self.filename, line, column)
@@ -445,14 +442,17 @@ class _GameReader:
                 )
             prop = moves[0]
             player = 0 if prop.name == "W" else 1
-            self.flush_setup(next_move=(player, prop.value), line=node.line, column=node.column)
+            self.flush_setup(next_move=(player, prop.value))
             self.move(player, prop.value, node)
-        self.flush_setup(next_move=None, line=0, column=0)
+        self.flush_setup(next_move=None)
         self.finish()
 
     # -- setup runs
 
-    def flush_setup(self, next_move: tuple[int, str] | None, line: int, column: int) -> None:
+    def flush_setup(self, next_move: tuple[int, str] | None) -> None:
+        """Turn the pending run of setup nodes into an action (or ``Game.start``).
+
+        ``next_move`` is the (player, value) of the move node that ends the run, if any."""
         run = self.run
         if not run.nodes:
             return
@@ -853,7 +853,7 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
                 )
             )
         rules = builder.rules
-        reader = _GameReader(filename, number, header, rules.variant, header.length == 0)
+        reader = _GameReader(filename, number, header, rules.variant)
         reader.read(tree.main_line())
         diags.extend(reader.diags)
         properties = [(k, v) for k, v in header.extra if k in _GAME_ROOT]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gamao_cli.analysis.dice import EXPECTED_SHARES, ROLL_LABELS
 
@@ -53,7 +53,7 @@ def _figure(width: float, height: float, left: float = 0.6, bottom: float = 0.48
     import matplotlib
 
     matplotlib.use("Agg")
-    matplotlib.rcParams.update(_STYLE)
+    cast(Any, matplotlib.rcParams).update(_STYLE)
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height))
@@ -71,7 +71,7 @@ def _legend(ax: Axes, **kwargs: Any) -> None:
     ax.legend(loc="lower right", bbox_to_anchor=(1, 1), borderaxespad=0.2, **kwargs)
 
 
-def _grid(ax: Axes, axis: str = "y") -> None:
+def _grid(ax: Axes, axis: Literal["x", "y"] = "y") -> None:
     ax.grid(True, axis=axis, color=GRID, linewidth=0.8)
     ax.set_axisbelow(True)
 

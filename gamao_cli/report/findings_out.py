@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -114,28 +115,30 @@ def write_csv(findings: Iterable[Finding], out: TextIO) -> None:
 
 
 def summary_table(summary: Summary) -> Table:
-    table = Table(title="gamao check", title_justify="left", show_header=True)
-    table.add_column("files", justify="right")
-    table.add_column("matches", justify="right")
-    table.add_column("games", justify="right")
-    table.add_column("verified", justify="right")
-    table.add_column("unverifiable", justify="right")
-    table.add_column("plays", justify="right")
-    table.add_column("errors", justify="right", style="red")
-    table.add_column("warnings", justify="right", style="yellow")
-    table.add_column("info", justify="right", style="cyan")
-    table.add_row(
-        str(summary.files)
-        + (f" ({summary.unreadable_files} unreadable)" if summary.unreadable_files else ""),
-        str(summary.matches),
-        str(summary.games),
-        str(summary.games_verified),
-        str(summary.games_unverifiable),
-        str(summary.plays),
-        str(summary.by_severity.get("error", 0)),
-        str(summary.by_severity.get("warning", 0)),
-        str(summary.by_severity.get("info", 0)),
+    table = Table(
+        title="gamao check", title_justify="left", show_header=False, box=box.SIMPLE, pad_edge=False
     )
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    rows = [
+        ("files", summary.files),
+        ("unreadable files", summary.unreadable_files),
+        ("matches", summary.matches),
+        ("games", summary.games),
+        ("  verified", summary.games_verified),
+        ("  unverifiable", summary.games_unverifiable),
+        ("plays", summary.plays),
+    ]
+    for label, value in rows:
+        if label == "unreadable files" and not value:
+            continue
+        table.add_row(label, str(value))
+    for sev in ("error", "warning", "info"):
+        count = summary.by_severity.get(sev, 0)
+        table.add_row(
+            Text(f"{sev}s" if sev != "info" else "info", style=_STYLE[sev]),
+            Text(str(count), style=_STYLE[sev] if count else ""),
+        )
     return table
 
 
@@ -143,7 +146,7 @@ def codes_table(summary: Summary) -> Table | None:
     if not summary.by_code:
         return None
     codes = all_codes()
-    table = Table(show_header=True)
+    table = Table(show_header=True, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("code")
     table.add_column("count", justify="right")
     table.add_column("severity")

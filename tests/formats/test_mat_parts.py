@@ -1,17 +1,11 @@
-"""The .mat reader's parts: cell splitting, sides, the Snowie position, fast constructors."""
+"""The .mat reader's parts: cell splitting, sides, fast constructors."""
 
 from __future__ import annotations
 
 import pytest
 
 from gamao_cli.formats import mat_fast, mat_lines
-from gamao_cli.formats.mat_snowie import SnowieError, decode_snowie, encode_snowie
 from gamao_cli.model import Location, Move, MoveMark, Step
-
-KENJI = (
-    "25;0;1;0;0;Kenji;nori;0;10;8;2;1;0;3;4;2;2;2;0;0;0;0;0;0;0;0;0;0;0;0;0;"
-    "-3;-3;-3;-2;-2;-2;2;1;1;"
-)
 
 
 @pytest.mark.parametrize(
@@ -51,34 +45,6 @@ def test_cell_sides_and_thresholds() -> None:
     assert mat_lines.split_name("BlueNote,1780") == ("BlueNote", "1780")
     assert mat_lines.split_name("Anna, Maria") == ("Anna, Maria", None)
     assert mat_lines.split_name("Kévin UNGER") == ("Kévin UNGER", None)
-
-
-def test_decode_and_encode_snowie_position() -> None:
-    position = decode_snowie(KENJI)
-    assert position.names == ("Kenji", "nori")
-    assert position.scores == (10, 8)
-    assert (position.length, position.cube_value, position.cube_owner) == (25, 2, 1)
-    assert position.dice == (1, 1)
-    assert position.mover == (0, 3, 4, 2, 2, 2) + (0,) * 19 + (2,)
-    assert position.other == (0, 2, 2, 2, 3, 3, 3) + (0,) * 19
-    assert decode_snowie(encode_snowie(position)) == position
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1;2;3", "a Snowie position has 40 fields, this one has 3"),
-        (KENJI.replace("0;10;8;", "0;x;8;", 1), "field 8 ('x') is not a number"),
-        (KENJI.replace(";2;1;1;", ";-1;1;1;"), "a bar count is negative"),
-        (KENJI.replace(";2;1;1;", ";9;1;1;"), "the player on roll has more than 15 checkers"),
-        (KENJI.replace(";2;1;1;", ";2;7;1;"), "dice 7;1 are not 1..6"),
-        (KENJI.replace(";10;8;2;1;", ";10;8;2;5;"), "cube owner 5 is not -1, 0 or 1"),
-    ],
-)
-def test_snowie_errors(text: str, message: str) -> None:
-    with pytest.raises(SnowieError) as caught:
-        decode_snowie(text)
-    assert str(caught.value) == message
 
 
 def test_fast_constructors_make_equal_objects() -> None:

@@ -476,6 +476,15 @@ def test_game_header_without_score_line_and_second_length_line() -> None:
     assert [len(g.actions) for g in match.games] == [1, 0]
 
 
+def test_two_cells_in_the_right_column() -> None:
+    (match,) = read_text(
+        " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+        "  1)                             42: 8/4 6/4  Wins 1 point\n"
+    )
+    assert codes(match) == [("P116", "warning", 5, 47)]
+    assert summaries(match.games[0]) == ["1 P1 42: 8/4 6/4 [play] @5:34", "1 P1 Wins 1 @5:47"]
+
+
 def test_name_line_without_scores() -> None:
     (match,) = read_text(" 1 point match\n\n Game 1\n Alice                          Bob\n")
     assert match.players == ("Alice", "Bob")

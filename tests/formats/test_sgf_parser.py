@@ -261,3 +261,9 @@ def test_issue_record_fields() -> None:
     assert p.issues[0] == SgfIssue(
         "P201", Severity.ERROR, "unterminated W[...]: no closing ']'", 1, 4
     )
+
+
+def test_leading_byte_order_mark_is_whitespace() -> None:
+    [p] = parse("\ufeff(;GM[6])")
+    assert p.issues == ()
+    assert p.tree is not None and (p.tree.line, p.tree.column) == (1, 2)

@@ -1,0 +1,33 @@
+"""Canonical records: every legal play rewritten as the engine writes it.
+
+Writing is normalising: a play recorded as ``24/13`` or ``13/11 24/23`` comes out as single-die
+steps in a legal order with the hits the board implies, whatever the source dialect. Plays the
+engine cannot judge legal (and everything else) are kept exactly as recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.model.actions import Action, Move
+from gamao_cli.model.match import Match
+
+
+def canonical_match(match: Match, options: CheckOptions | None = None) -> Match:
+    """``match`` with each legal play's steps replaced by the engine's canonical steps."""
+    replayer = MatchReplayer(match, options or CheckOptions())
+    replayer.canonical = {}
+    replayer.run()
+    table = replayer.canonical
+    games = []
+    for game in match.games:
+        actions: list[Action] = []
+        for action in game.actions:
+            if isinstance(action, Move) and id(action) in table:
+                action = replace(action, steps=to_model_steps(table[id(action)]))
+            actions.append(action)
+        games.append(replace(game, actions=tuple(actions)))
+    return replace(match, games=tuple(games))
