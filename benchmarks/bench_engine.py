@@ -10,10 +10,9 @@ Validation: every recorded play of the real corpus, judged against its position.
 
 from __future__ import annotations
 
+from benchmarks.common import CORPUS, best_of, corpus_matches, recorded_plays, reference_positions
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.validate import judge
-
-from benchmarks.common import CORPUS, best_of, corpus_matches, recorded_plays, reference_positions
 
 
 def main() -> None:
@@ -24,8 +23,10 @@ def main() -> None:
     t_double = best_of(3, lambda: [legal_plays(p, d) for p, d in doubles]) / len(doubles)
     weighted = 1 / (30 / 36 * t_mixed + 6 / 36 * t_double)
     print(f"generation: {len(cases)} (position, roll) pairs from real matches")
-    print(f"  non-doubles {1 / t_mixed:,.0f}/s, doubles {1 / t_double:,.0f}/s, "
-          f"weighted by dice frequency {weighted:,.0f}/s")
+    print(
+        f"  non-doubles {1 / t_mixed:,.0f}/s, doubles {1 / t_double:,.0f}/s, "
+        f"weighted by dice frequency {weighted:,.0f}/s"
+    )
 
     plays = recorded_plays(list(corpus_matches([CORPUS])))
     t = best_of(3, lambda: [judge(p.mover, p.opponent, d, s) for p, d, s in plays])

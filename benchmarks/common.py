@@ -62,6 +62,7 @@ def reference_positions(source: str = "corpus") -> list[tuple[Position, tuple[in
         for line in fh:
             rec = json.loads(line)
             if rec["source"] == source:
-                out.append((decode_position_id(rec["position_id"], 0), (rec["dice"][0],
-                                                                         rec["dice"][1])))
+                out.append(
+                    (decode_position_id(rec["position_id"], 0), (rec["dice"][0], rec["dice"][1]))
+                )
     return out

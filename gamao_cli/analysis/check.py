@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
-from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
-from gamao_cli.model.diagnostics import Severity
+from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
+from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
+from gamao_cli.model.diagnostics import Diagnostic, Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,7 @@ class FileReport:
     findings: tuple[Finding, ...]
     readable: bool  # False when nothing at all could be read from the input
     replays: tuple[MatchReplay, ...] = ()  # kept only when asked for
+    skipped: bool = False  # found in a directory, but not a match file
 
     @property
     def games_unverifiable(self) -> int:
@@ -39,6 +40,7 @@ class FileReport:
 class Summary:
     files: int = 0
     unreadable_files: int = 0
+    skipped_files: int = 0
     matches: int = 0
     games: int = 0
     games_verified: int = 0
@@ -53,6 +55,7 @@ class Summary:
     def add(self, report: FileReport) -> None:
         self.files += 1
         self.unreadable_files += 0 if report.readable else 1
+        self.skipped_files += 1 if report.skipped else 0
         self.matches += report.matches
         self.games += report.games
         self.games_verified += report.games_verified
@@ -69,6 +72,7 @@ class Summary:
         return {
             "files": self.files,
             "unreadable_files": self.unreadable_files,
+            "skipped_files": self.skipped_files,
             "matches": self.matches,
             "games": self.games,
             "games_verified": self.games_verified,
@@ -86,6 +90,24 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
     matches = games = verified = plays = 0
     readable = False
     for index, match in enumerate(read_path(item)):
+        codes = {d.code for d in match.diagnostics}
+        if not item.explicit and not match.games and codes and codes <= SKIPPABLE:
+            note = Diagnostic(
+                "P010",
+                Severity.WARNING,
+                f"not a match file, skipped ({match.diagnostics[0].message})",
+                match.location,
+            )
+            return FileReport(
+                file=item.name,
+                matches=0,
+                games=0,
+                games_verified=0,
+                plays=0,
+                findings=(finding_from_diagnostic(note, item.name),),
+                readable=True,
+                skipped=True,
+            )
         replay = replay_match(match, options, index, item.name)
         findings.extend(replay.findings)
         if match.games:

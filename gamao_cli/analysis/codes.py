@@ -203,6 +203,10 @@ CUBE_CODES = {
 }
 
 
+# Reader codes whose diagnostics are never errors.
+_READER_SEVERITY = {"P010": WARN}
+
+
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
     from gamao_cli.formats.inputs import INPUT_CODES
@@ -222,5 +226,5 @@ def all_codes() -> dict[str, Code]:
     severity; they are listed here as errors)."""
     out = dict(CHECK_CODES)
     for code, title in reader_codes().items():
-        out.setdefault(code, Code(code, ERR, None, title))
+        out.setdefault(code, Code(code, _READER_SEVERITY.get(code, ERR), None, title))
     return dict(sorted(out.items()))

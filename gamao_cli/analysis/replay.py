@@ -317,11 +317,35 @@ class _GameReplay:
         opp: tuple[int, ...],
         last_before_end: bool,
     ) -> None:
+        plays = plays_for(me, opp, dice)
         if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
+            winning = [p for p in plays if p.mover[OFF] == CHECKERS]
+            if winning and self.result_winner(move) == move.player:
+                # The roller won: the play that bore off the last checkers was left out.
+                self.report(
+                    "R211",
+                    f"no play recorded, but {format_play(winning[0].steps)} bore off the last "
+                    "checkers and won; it is replayed",
+                    move,
+                    dice=dice,
+                    plays=plays,
+                )
+                done = winning[0]
+                self.after_play(
+                    move,
+                    dice,
+                    me,
+                    opp,
+                    done.mover,
+                    done.opponent,
+                    done.hits,
+                    len(plays),
+                    self.plays == 1,
+                )
+                return
             # An empty roll cell (or XG's ????) before the result: resigned after rolling.
             self.plays -= 1
             return
-        plays = plays_for(me, opp, dice)
         if not plays:
             self.after_play(move, dice, me, opp, me, opp, 0, 0, self.plays == 1)
             return
@@ -346,6 +370,13 @@ class _GameReplay:
             plays=plays,
         )
         self.after_play(move, dice, me, opp, me, opp, 0, len(plays), self.plays == 1)
+
+    def result_winner(self, move: Move) -> int | None:
+        """The winner the game's result line names, if any."""
+        for action in self.game.actions:
+            if isinstance(action, Win):
+                return action.player
+        return None
 
     def after_play(
         self,

@@ -247,6 +247,9 @@ def _add_replay(
     by_number: dict[int, Game] = {}
     for game in match.games:
         by_number.setdefault(game.number, game)
+    # Legal plays are counted for every roll only when the replay analysed plays; otherwise
+    # a few are known (dances, forced plays not recorded) and the rest not: keep none.
+    analysed = all(p.legal_count is not None for p in replay.plays)
     for game_number, records in _runs(replay.plays):
         sources = play_sources(by_number.get(game_number), records)
         for ply, (p, src) in enumerate(zip(records, sources, strict=True), start=1):
@@ -271,7 +274,7 @@ def _add_replay(
                     p.dance,
                     p.entering,
                     p.borne_off,
-                    p.legal_count,
+                    p.legal_count if analysed else None,
                     p.opening,
                     src.line,
                     src.column,

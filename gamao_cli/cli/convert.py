@@ -116,7 +116,7 @@ def convert(
                     dest = out_dir / _derived_name(rel, k, len(canon), fmt.extensions[0])
                     if dest in written:
                         # Two inputs with one stem (7point.mat, 7point.sgf): keep both.
-                        dest = dest.with_name(f"{rel.name}{dest.name[len(rel.stem):]}")
+                        dest = dest.with_name(f"{rel.name}{dest.name[len(rel.stem) :]}")
                     written.add(dest)
                     if dest.exists() and not force:
                         err.print(

@@ -1,5 +1,122 @@
+"""``gamao report``: one self-contained HTML (or Markdown) report of matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.corpus_options import (
+    AliasOpt,
+    ExtOpt,
+    ForcedOpt,
+    JobsOpt,
+    PathsArg,
+    load_corpus,
+    summary_line,
+)
+from gamao_cli.cli.progress import progress_bar
+from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+
+if TYPE_CHECKING:
+    from gamao_cli.report.content import Chart
+
+
+class ReportFormat(str, Enum):
+    html = "html"
+    md = "md"
+
+
+class ChartFormat(str, Enum):
+    svg = "svg"
+    png = "png"
+
+
+def report(
+    paths: PathsArg,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The report file to write.")
+    ] = Path("report.html"),
+    fmt: Annotated[
+        ReportFormat,
+        typer.Option(
+            "--format", "-f", help="html: one self-contained file; md: Markdown, PNG charts beside."
+        ),
+    ] = ReportFormat.html,
+    charts_dir: Annotated[
+        Path | None,
+        typer.Option("--charts", help="Also write every chart as a file into this directory."),
+    ] = None,
+    chart_format: Annotated[
+        ChartFormat, typer.Option("--chart-format", help="Format of the --charts files.")
+    ] = ChartFormat.svg,
+    detail: Annotated[
+        bool | None,
+        typer.Option(
+            "--detail/--summary",
+            help="Show every match with its games, charts and plays, or only summarise "
+            "(default: detail up to 25 matches and 300 games).",
+            show_default=False,
+        ),
+    ] = None,
+    title: Annotated[str, typer.Option("--title", help="The report's title.")] = "gamao report",
+    alias: AliasOpt = None,
+    jobs: JobsOpt = None,
+    extensions: ExtOpt = None,
+    forced: ForcedOpt = True,
+    rules: RulesOpt = None,
+    jacoby: JacobyOpt = None,
+    beavers: BeaversOpt = None,
+    crawford: CrawfordOpt = None,
+) -> None:
+    """Write a report: overview, players, dice, every match with its games, and findings.
+
+    Exit code 0: written (findings do not change it); 2: nothing could be read, or the
+    report could not be written.
+    """
+    options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
+    corpus = load_corpus(paths, options, alias, jobs, extensions)
+    from gamao_cli.report.content import build_report
+
+    base = output.resolve().parent
+    content = build_report(corpus.tables, title=title, base=base, detail=detail)
+    charts = content.all_charts()
+    err = stderr_console()
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        with progress_bar(len(charts) * (2 if charts_dir else 1), "drawing") as advance:
+            if fmt is ReportFormat.html:
+                from gamao_cli.report.html import render_html
+
+                text = render_html(content, advance)
+            else:
+                from gamao_cli.report.markdown import render_markdown
+
+                text = render_markdown(content, base / f"{output.stem}_charts", base, advance)
+            output.write_text(text, encoding="utf-8", newline="\n")
+            if charts_dir is not None:
+                _write_charts(charts, charts_dir, chart_format, advance)
+    except OSError as exc:
+        fail(f"cannot write the report: {exc.strerror or exc}")
+    err.print(summary_line(corpus), markup=False, highlight=False)
+    err.print(f"wrote {output} ({len(charts)} charts)", markup=False, highlight=False)
+    raise typer.Exit(ExitCode.OK)
+
+
+def _write_charts(
+    charts: list[Chart], directory: Path, fmt: ChartFormat, advance: Callable[[int], None]
+) -> None:
+    from gamao_cli.report import charts as chart_lib
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for chart in charts:
+        chart_lib.save(chart.build(), directory / f"{chart.name}.{fmt.value}")
+        advance(1)
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("report")(report)

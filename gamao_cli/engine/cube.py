@@ -69,8 +69,7 @@ class CubeState:
         if self.owner not in (CENTRED, player):
             return _v(
                 "double-not-owner",
-                f"only the cube's owner may redouble, and the {self.value}-cube is the "
-                "opponent's",
+                f"only the cube's owner may redouble, and the {self.value}-cube is the opponent's",
             )
         return None
 

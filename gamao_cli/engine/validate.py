@@ -287,6 +287,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
             del acc[len(acc) - len(seq) :]
 
     assign(0, all_dice, [])
+
     # Most dice first; then the reading whose intermediate hits agree with the marks written
     # (an unmarked combined move passes over blots without hitting, as gnubg reads it).
     def mismatch(cand: list[tuple[int, int, int, int]]) -> int:

@@ -43,7 +43,13 @@ INPUT_CODES: dict[str, str] = {
     "P007": "format not recognised (neither by content nor by extension)",
     "P008": "the format cannot be read",
     "P009": "the reader failed unexpectedly on this input (a gamao bug; please report it)",
+    "P010": "a file found in a directory is not a match file (empty, binary or unrecognised "
+    "content): skipped",
 }
+
+SKIPPABLE = frozenset({"P005", "P006", "P007"})
+"""Codes that mean "not a match file": for files found by walking a directory, such a file
+is skipped with a warning (P010) rather than failing the run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +203,10 @@ def _read_buffered(
     if looks_binary(head):
         yield _failure(name, "P006", f"{name}: binary data, not a match file")
         return
-    info = fmt or registry.detect(decode_head(head), "" if source.path is None else source.name)
+    # A file named on the command line may be recognised by its extension; one found by
+    # walking a directory must look like a match file (a .txt beside them may be anything).
+    by_name = source.path is not None and source.explicit
+    info = fmt or registry.detect(decode_head(head), source.name if by_name else "")
     if info is None:
         known = ", ".join(registry.names())
         yield _failure(name, "P007", f"{name}: not a known match format ({known})")

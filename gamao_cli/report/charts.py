@@ -27,12 +27,14 @@ ROLL_COLOUR = "#60a5fa"
 DOUBLE_COLOUR = "#fb923c"
 RESULT_COLOURS = {"single": "#60a5fa", "gammon": "#f59e0b", "backgammon": "#dc2626"}
 
+MAX_GAME_TICKS = 13
+
 _STYLE: dict[str, Any] = {
     "svg.fonttype": "none",
     "svg.hashsalt": "gamao",
     "font.family": "sans-serif",
     "font.sans-serif": ["DejaVu Sans", "Arial", "Helvetica"],
-    "font.size": 9,
+    "font.size": 10,
     "axes.edgecolor": MUTED,
     "axes.labelcolor": INK,
     "axes.titlesize": 10,
@@ -76,6 +78,20 @@ def _grid(ax: Axes, axis: Literal["x", "y"] = "y") -> None:
     ax.set_axisbelow(True)
 
 
+def _integer_ticks(ax: Axes, axis: Literal["x", "y"] = "y") -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_locator(MaxNLocator(integer=True))
+
+
+def _game_ticks(ax: Axes, numbers: Sequence[int]) -> None:
+    """A tick per game when they fit, else whole numbers chosen by matplotlib."""
+    if len(numbers) <= MAX_GAME_TICKS:
+        ax.set_xticks(list(numbers))
+    else:
+        _integer_ticks(ax, "x")
+
+
 def score_progression(
     scores: Sequence[tuple[int, int]],
     players: tuple[str, str],
@@ -87,7 +103,7 @@ def score_progression(
     One line per player (a step after each game) and, in match play, a dashed line at the
     match length.
     """
-    fig = _figure(6.4, 2.6)
+    fig = _figure(4.8, 2.6)
     ax = fig.add_subplot()
     xs = list(range(len(scores)))
     for side in (0, 1):
@@ -106,9 +122,10 @@ def score_progression(
     ax.set_xlabel("after game")
     ax.set_ylabel("score")
     ax.set_title(title)
-    ax.set_xticks(xs)
+    _game_ticks(ax, xs)
     ax.set_xlim(-0.2, max(1, len(xs) - 1) + 0.2)
     ax.set_ylim(bottom=0)
+    _integer_ticks(ax)
     _grid(ax)
     _legend(ax, ncols=3)
     return fig
@@ -118,7 +135,7 @@ def pip_race(
     pips: Sequence[tuple[int, int]], players: tuple[str, str], title: str = "Pip count"
 ) -> Figure:
     """Both players' pip counts after each roll; ``pips[0]`` is before the first roll."""
-    fig = _figure(6.4, 2.4)
+    fig = _figure(4.8, 2.4)
     ax = fig.add_subplot()
     xs = list(range(len(pips)))
     for side in (0, 1):
@@ -146,10 +163,11 @@ def cube_by_game(
     title: str = "Cube value per game",
 ) -> Figure:
     """The final cube of each game as a bar (log scale: 1, 2, 4, ...), coloured by result."""
-    fig = _figure(6.4, 2.2)
+    fig = _figure(4.8, 2.2)
     ax = fig.add_subplot()
     colours = [RESULT_COLOURS.get(r or "", MUTED) for r in (results or ["single"] * len(games))]
-    ax.bar([str(g) for g in games], cubes, color=colours, width=0.7)
+    ax.bar(list(games), cubes, color=colours, width=0.7)
+    _game_ticks(ax, games)
     top = max(cubes, default=1)
     ax.set_yscale("log", base=2)
     ticks = [2**i for i in range(max(1, top.bit_length()) + (0 if top & (top - 1) == 0 else 1))]
@@ -182,7 +200,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
     if len(counts) != len(ROLL_LABELS):
         raise ValueError(f"expected {len(ROLL_LABELS)} counts, got {len(counts)}")
     total = sum(counts)
-    fig = _figure(6.4, 2.6)
+    fig = _figure(4.8, 2.6)
     ax = fig.add_subplot()
     colours = [DOUBLE_COLOUR if label[0] == label[1] else ROLL_COLOUR for label in ROLL_LABELS]
     ax.bar(list(ROLL_LABELS), list(counts), color=colours, width=0.72)
@@ -227,7 +245,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
 def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games ended") -> Figure:
     """Games by ending (rows) and result (stacked): ``counts[ending][result]``."""
     endings = list(counts)
-    fig = _figure(6.4, 0.9 + 0.36 * max(1, len(endings)), left=0.95)
+    fig = _figure(4.8, 0.9 + 0.36 * max(1, len(endings)), left=0.95)
     ax = fig.add_subplot()
     left = [0] * len(endings)
     for result, colour in RESULT_COLOURS.items():
@@ -239,6 +257,7 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
     ax.invert_yaxis()
     ax.set_xlabel("games")
     ax.set_title(title)
+    _integer_ticks(ax, "x")
     _grid(ax, "x")
     _legend(ax, ncols=3)
     return fig
@@ -246,13 +265,14 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
 
 def cube_distribution(counts: Mapping[int, int], title: str = "Final cube") -> Figure:
     """How many games ended with each cube value."""
-    fig = _figure(6.4, 2.2)
+    fig = _figure(4.8, 2.2)
     ax = fig.add_subplot()
     values = sorted(counts)
     ax.bar([str(v) for v in values], [counts[v] for v in values], color=PLAYER_COLOURS[0])
     ax.set_xlabel("cube value")
     ax.set_ylabel("games")
     ax.set_title(title)
+    _integer_ticks(ax)
     _grid(ax)
     return fig
 

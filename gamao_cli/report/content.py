@@ -307,7 +307,9 @@ def _match_views(tables: Tables, matches: pl.DataFrame, base: Path | None) -> li
                     anchor=ganchor,
                     row=g,
                     moves=_moves(plays, cubes, found),
-                    findings=0 if found is None else found.height,
+                    findings=0
+                    if found is None
+                    else int((found.get_column("severity") != "info").sum()),
                     pips=_pips_chart(ganchor, g["game"], plays, players),
                 )
             )
@@ -354,8 +356,10 @@ def _match_charts(
     return [
         Chart(
             f"{anchor}-score",
-            "Match score",
-            lambda: charts.score_progression(scores, players, length),
+            "Match score" if length else "Money won",
+            lambda: charts.score_progression(
+                scores, players, length, "Match score" if length else "Money won"
+            ),
         ),
         Chart(
             f"{anchor}-cube",

@@ -51,7 +51,7 @@ def _where(f: Finding) -> str:
 def text_lines(f: Finding) -> Text:
     """One finding, as shown in the text output (without the file heading)."""
     out = Text()
-    loc = f"{f.line}:{f.column}" if f.column else str(f.line)
+    loc = f"{f.line}:{f.column}" if f.column and f.line else str(f.line) if f.line else "-"
     head = [f"  {loc}"]
     if f.game is not None:
         head.append(f"game {f.game}")
@@ -123,6 +123,7 @@ def summary_table(summary: Summary) -> Table:
     rows = [
         ("files", summary.files),
         ("unreadable files", summary.unreadable_files),
+        ("skipped (not match files)", summary.skipped_files),
         ("matches", summary.matches),
         ("games", summary.games),
         ("  verified", summary.games_verified),
@@ -130,7 +131,7 @@ def summary_table(summary: Summary) -> Table:
         ("plays", summary.plays),
     ]
     for label, value in rows:
-        if label == "unreadable files" and not value:
+        if label in ("unreadable files", "skipped (not match files)") and not value:
             continue
         table.add_row(label, str(value))
     for sev in ("error", "warning", "info"):
@@ -163,7 +164,10 @@ def codes_table(summary: Summary) -> Table | None:
 def summary_line(summary: Summary) -> str:
     s = summary
     return (
-        f"{s.files} file{'s' if s.files != 1 else ''}, {s.matches} matches, {s.games} games "
+        f"{s.files} file{'s' if s.files != 1 else ''}"
+        + (f" ({s.skipped_files} skipped)" if s.skipped_files else "")
+        + (f" ({s.unreadable_files} unreadable)" if s.unreadable_files else "")
+        + f", {s.matches} matches, {s.games} games "
         f"({s.games_verified} verified, {s.games_unverifiable} unverifiable), {s.plays} plays; "
         f"{s.by_severity.get('error', 0)} errors, {s.by_severity.get('warning', 0)} warnings, "
         f"{s.by_severity.get('info', 0)} info"

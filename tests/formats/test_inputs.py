@@ -192,5 +192,5 @@ def test_files_are_closed_after_reading(tree: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_codes_documented() -> None:
-    assert sorted(INPUT_CODES) == [f"P00{n}" for n in range(1, 10)]
+    assert sorted(INPUT_CODES) == [f"P{n:03d}" for n in range(1, 11)]
     assert inputs.STDIN == "-"

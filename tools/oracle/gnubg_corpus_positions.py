@@ -11,12 +11,13 @@ Called by make_movegen_reference.py.  One JSON line per checker play:
  "dice" [d1, d2], "move" [[from, to], ...] (mover's frame, 25 = bar, 0 = off),
  "check_id" (gnubg.positionid(gnubg.positionfromid(board)), an encoder cross-check)}
 """
+
 import glob
 import json
 import os
 import sys
 
-import gnubg  # noqa
+import gnubg
 
 ROOT = os.environ.get("GAMAO_CORPUS", "/work/shared/corpus/real")
 OUT = os.environ.get("GAMAO_POS_OUT", "/tmp/corpus_positions.jsonl")
@@ -36,12 +37,12 @@ with open(OUT, "w") as out:
         try:
             gnubg.command("new session")  # drop any previous match
             if path.endswith(".sgf"):
-                gnubg.command('load match "%s"' % path)
+                gnubg.command(f'load match "{path}"')
             else:
-                gnubg.command('import mat "%s"' % path)
+                gnubg.command(f'import mat "{path}"')
             m = gnubg.match(0, 1, 0, 0)
-        except Exception as e:  # noqa
-            sys.stderr.write("skip %s: %r\n" % (rel, e))
+        except Exception as e:
+            sys.stderr.write(f"skip {rel}: {e!r}\n")
             continue
         n = 0
         for gi, g in enumerate(m.get("games", ())):
@@ -50,12 +51,22 @@ with open(OUT, "w") as out:
                     continue
                 try:
                     check = gnubg.positionid(gnubg.positionfromid(a["board"]))
-                except Exception as e:  # noqa
-                    check = "ERR %r" % (e,)
-                out.write(json.dumps(dict(file=rel, game=gi + 1, player={"X": 0, "O": 1}[a["player"]],
-                                          board=a["board"], dice=list(a["dice"]),
-                                          move=[list(s) for s in a.get("move", ())],
-                                          check_id=check)) + "\n")
+                except Exception as e:
+                    check = f"ERR {e!r}"
+                out.write(
+                    json.dumps(
+                        dict(
+                            file=rel,
+                            game=gi + 1,
+                            player={"X": 0, "O": 1}[a["player"]],
+                            board=a["board"],
+                            dice=list(a["dice"]),
+                            move=[list(s) for s in a.get("move", ())],
+                            check_id=check,
+                        )
+                    )
+                    + "\n"
+                )
                 n += 1
         sys.stderr.write("%s: %d plays\n" % (rel, n))
         n_files += 1 if n else 0

@@ -7,24 +7,29 @@ For every GAMAO_EVERY-th line: `set board <position_id>`, `set dice d1 d2`, then
 gnubg.hint(100000) at 0 ply lists every legal play (distinct resulting positions); the
 count must equal len(results).  Prints a summary on stderr; exit status 1 on mismatch.
 """
+
 import gzip
 import json
 import os
 import sys
 
-import gnubg  # noqa
+import gnubg
 
 path = os.environ.get("GAMAO_MOVEGEN", "tests/fixtures/oracle/movegen.jsonl.gz")
 every = int(os.environ.get("GAMAO_EVERY", "10"))
-for c in ("set player 0 human", "set player 1 human",
-          "set evaluation chequerplay evaluation plies 0", "new session"):
+for c in (
+    "set player 0 human",
+    "set player 1 human",
+    "set evaluation chequerplay evaluation plies 0",
+    "new session",
+):
     gnubg.command(c)
 n = bad = 0
 for i, line in enumerate(gzip.open(path, "rt")):
     if i % every:
         continue
     d = json.loads(line)
-    gnubg.command("set board %s" % d["position_id"])
+    gnubg.command("set board {}".format(d["position_id"]))
     assert gnubg.positionid() == d["position_id"]
     gnubg.command("set dice %d %d" % tuple(d["dice"]))
     try:
@@ -34,7 +39,9 @@ for i, line in enumerate(gzip.open(path, "rt")):
     n += 1
     if k != len(d["results"]):
         bad += 1
-        sys.stderr.write("MISMATCH line %d %s %s: gnubg %d, reference %d\n"
-                         % (i + 1, d["position_id"], d["dice"], k, len(d["results"])))
+        sys.stderr.write(
+            "MISMATCH line %d %s %s: gnubg %d, reference %d\n"
+            % (i + 1, d["position_id"], d["dice"], k, len(d["results"]))
+        )
 sys.stderr.write("checked %d pairs, %d mismatches\n" % (n, bad))
 sys.exit(1 if bad else 0)

@@ -37,13 +37,15 @@ For every match NAME it writes NAME.mat (`export match mat`) and NAME.sgf
   * "checker_plays" = number of 'move' actions (rolls), including dances;
     "dances" = how many of them had no move.
 """
+
 import base64
+import itertools
 import json
 import os
 import random
 import sys
 
-import gnubg  # noqa: only available inside /usr/games/gnubg -p
+import gnubg
 
 OUT = os.environ.get("GAMAO_OUT", "tests/fixtures/gnubg")
 PLAN = os.environ.get("GAMAO_PLAN", "fixtures")
@@ -84,9 +86,19 @@ def decode_posid(pid):
 def decode_matchid():
     v = int.from_bytes(base64.b64decode(gnubg.matchid() + "==")[:9], "little")
     f = lambda s, n: (v >> s) & ((1 << n) - 1)  # noqa: E731
-    return dict(cube=1 << f(0, 4), owner=f(4, 2), move=f(6, 1), crawford=f(7, 1),
-                state=f(8, 3), turn=f(11, 1), doubled=f(12, 1), resign=f(13, 2),
-                d1=f(15, 3), d2=f(18, 3), length=f(21, 15))
+    return dict(
+        cube=1 << f(0, 4),
+        owner=f(4, 2),
+        move=f(6, 1),
+        crawford=f(7, 1),
+        state=f(8, 3),
+        turn=f(11, 1),
+        doubled=f(12, 1),
+        resign=f(13, 2),
+        d1=f(15, 3),
+        d2=f(18, 3),
+        length=f(21, 15),
+    )
 
 
 def apply_move(board, steps):
@@ -105,10 +117,19 @@ def apply_move(board, steps):
 # ---------------------------------------------------------------- truth
 def game_truth(num, g, jacoby_money):
     info, acts = g["info"], g["game"]
-    t = dict(game=num, score_before=[info["score-X"], info["score-O"]],
-             winner={"X": 0, "O": 1}[info["winner"]] if info.get("winner") else None,
-             points=info.get("points-won"), crawford=bool(info.get("crawford", False)),
-             checker_plays=0, dances=0, doubles=0, beavers=0, takes=0, drops=0)
+    t = dict(
+        game=num,
+        score_before=[info["score-X"], info["score-O"]],
+        winner={"X": 0, "O": 1}[info["winner"]] if info.get("winner") else None,
+        points=info.get("points-won"),
+        crawford=bool(info.get("crawford", False)),
+        checker_plays=0,
+        dances=0,
+        doubles=0,
+        beavers=0,
+        takes=0,
+        drops=0,
+    )
     cube, pending, prev, centred = 1, None, None, True
     last_move, ended, result, resign_pts = None, None, None, None
     for a in acts:
@@ -138,7 +159,7 @@ def game_truth(num, g, jacoby_money):
         elif k in ("accept", "reject", "set"):
             pass
         else:
-            log("unknown action %r" % (a,))
+            log(f"unknown action {a!r}")
         prev = k
     if ended == "drop":
         result = "single"
@@ -174,29 +195,36 @@ def match_truth(name, spec):
     jac = bool(spec.get("jacoby")) and length == 0
     games = [game_truth(i + 1, g, jac) for i, g in enumerate(m["games"])]
     # consistency: score chaining
-    for a, b in zip(games, games[1:]):
+    for a, b in itertools.pairwise(games):
         s = list(a["score_before"])
         s[a["winner"]] += a["points"]
         assert s == b["score_before"], (name, a, b)
     final = list(games[-1]["score_before"])
     final[games[-1]["winner"]] += games[-1]["points"]
     return dict(
-        mat=name + ".mat", sgf=name + ".sgf",
+        mat=name + ".mat",
+        sgf=name + ".sgf",
         players=[mi["X"]["name"], mi["O"]["name"]],
-        match_length=length, variation=mi.get("variation"), rules=list(mi.get("rules", ())),
-        cube_use=spec.get("cube", True), jacoby=bool(spec.get("jacoby")) if length == 0 else None,
+        match_length=length,
+        variation=mi.get("variation"),
+        rules=list(mi.get("rules", ())),
+        cube_use=spec.get("cube", True),
+        jacoby=bool(spec.get("jacoby")) if length == 0 else None,
         beavers=spec.get("beavers", 0) if length == 0 else None,
-        driver=spec["kind"], seed=spec["seed"], noise=spec.get("noise", 0.0),
+        driver=spec["kind"],
+        seed=spec["seed"],
+        noise=spec.get("noise", 0.0),
         final_score=final,
         match_winner=(0 if final[0] >= length else 1) if length and max(final) >= length else None,
-        games=games)
+        games=games,
+    )
 
 
 # ---------------------------------------------------------------- drivers
 def setup(spec):
     cmd("set rng mersenne")
     cmd("set seed %d" % spec["seed"])
-    cmd("set variation %s" % spec.get("variation", "standard"))
+    cmd("set variation {}".format(spec.get("variation", "standard")))
     cmd("set cube use %s" % ("on" if spec.get("cube", True) else "off"))
     cmd("set jacoby %s" % ("on" if spec.get("jacoby") else "off"))
     cmd("set beavers %d" % spec.get("beavers", 0))
@@ -214,7 +242,9 @@ def setup(spec):
 def fmt_move(mv):
     pairs = [(mv[i], mv[i + 1]) for i in range(0, len(mv), 2)]
     pairs = [(a, b) for a, b in pairs if not (a == 0 and b == 0)]
-    return " ".join("%s/%s" % ("bar" if a == 25 else a, "off" if b == 0 else b) for a, b in pairs)
+    return " ".join(
+        "{}/{}".format("bar" if a == 25 else a, "off" if b == 0 else b) for a, b in pairs
+    )
 
 
 def scripted(spec):
@@ -253,10 +283,11 @@ def scripted(spec):
             else:
                 cmd("take")
         elif s["d1"] == 0:
-            may_double = (spec.get("cube", True) and s["owner"] in (3, s["move"])
-                          and not s["crawford"])
+            may_double = (
+                spec.get("cube", True) and s["owner"] in (3, s["move"]) and not s["crawford"]
+            )
             if p_resign and R.random() < p_resign:
-                cmd("resign %s" % R.choice(["normal", "normal", "gammon", "backgammon"]))
+                cmd("resign {}".format(R.choice(["normal", "normal", "gammon", "backgammon"])))
             elif may_double and R.random() < p_double:
                 cmd("double")
             else:
@@ -294,20 +325,27 @@ def play(spec):
 def emit(name, spec):
     play(spec)
     n0, n1 = spec.get("names", ("gnubg", "root"))
-    cmd("set player 0 name %s" % n0)
-    cmd("set player 1 name %s" % n1)
-    cmd("set matchinfo date %s" % DATE)
+    cmd(f"set player 0 name {n0}")
+    cmd(f"set player 1 name {n1}")
+    cmd(f"set matchinfo date {DATE}")
     truth = match_truth(name, spec)
     base = os.path.join(OUT, name)
-    cmd("export match mat %s.mat" % base)
+    cmd(f"export match mat {base}.mat")
     cmd("analysis clear match")
-    cmd("save match %s.sgf" % base)
+    cmd(f"save match {base}.sgf")
     log("%s: %d games" % (name, len(truth["games"])))
     return truth
 
 
-NAMES = [("Alice", "Bob"), ("Anna Maria", "Bo"), ("gnubg", "Wildbg"), ("Kasper", "Lena Ruiz"),
-         ("X_player", "O_player"), ("Mochizuki", "Tabata"), ("Eve", "Mallory Jr")]
+NAMES = [
+    ("Alice", "Bob"),
+    ("Anna Maria", "Bo"),
+    ("gnubg", "Wildbg"),
+    ("Kasper", "Lena Ruiz"),
+    ("X_player", "O_player"),
+    ("Mochizuki", "Tabata"),
+    ("Eve", "Mallory Jr"),
+]
 
 
 def fixtures_plan():
@@ -316,40 +354,155 @@ def fixtures_plan():
     for length, seeds in ((1, 4), (3, 6), (5, 7), (7, 7), (9, 6), (11, 5), (15, 4)):
         for s in range(1, seeds + 1):
             noise = (0.0, 0.25, 0.4)[s % 3]
-            plan.append(("m%02d_s%d" % (length, s),
-                         dict(kind="auto", length=length, seed=100 * length + s, noise=noise,
-                              names=NAMES[i % len(NAMES)])))
+            plan.append(
+                (
+                    "m%02d_s%d" % (length, s),
+                    dict(
+                        kind="auto",
+                        length=length,
+                        seed=100 * length + s,
+                        noise=noise,
+                        names=NAMES[i % len(NAMES)],
+                    ),
+                )
+            )
             i += 1
     for s in range(1, 3):
-        plan.append(("money_jacoby_s%d" % s, dict(kind="auto", length=0, seed=500 + s, games=5,
-                                                  noise=0.25, jacoby=True, names=NAMES[s])))
-        plan.append(("money_nojacoby_s%d" % s, dict(kind="auto", length=0, seed=510 + s, games=5,
-                                                    noise=0.4, jacoby=False, names=NAMES[s + 2])))
-        plan.append(("money_jacoby_beaver_s%d" % s,
-                     dict(kind="scripted", length=0, seed=520 + s, games=5, jacoby=True,
-                          beavers=3, p_double=0.08, p_beaver=0.5, p_drop=0.2,
-                          names=NAMES[s + 3])))
-        plan.append(("money_beaver_s%d" % s,
-                     dict(kind="scripted", length=0, seed=530 + s, games=6, jacoby=False,
-                          beavers=1, p_double=0.08, p_beaver=0.5, p_drop=0.2,
-                          names=NAMES[s + 4])))
+        plan.append(
+            (
+                "money_jacoby_s%d" % s,
+                dict(
+                    kind="auto",
+                    length=0,
+                    seed=500 + s,
+                    games=5,
+                    noise=0.25,
+                    jacoby=True,
+                    names=NAMES[s],
+                ),
+            )
+        )
+        plan.append(
+            (
+                "money_nojacoby_s%d" % s,
+                dict(
+                    kind="auto",
+                    length=0,
+                    seed=510 + s,
+                    games=5,
+                    noise=0.4,
+                    jacoby=False,
+                    names=NAMES[s + 2],
+                ),
+            )
+        )
+        plan.append(
+            (
+                "money_jacoby_beaver_s%d" % s,
+                dict(
+                    kind="scripted",
+                    length=0,
+                    seed=520 + s,
+                    games=5,
+                    jacoby=True,
+                    beavers=3,
+                    p_double=0.08,
+                    p_beaver=0.5,
+                    p_drop=0.2,
+                    names=NAMES[s + 3],
+                ),
+            )
+        )
+        plan.append(
+            (
+                "money_beaver_s%d" % s,
+                dict(
+                    kind="scripted",
+                    length=0,
+                    seed=530 + s,
+                    games=6,
+                    jacoby=False,
+                    beavers=1,
+                    p_double=0.08,
+                    p_beaver=0.5,
+                    p_drop=0.2,
+                    names=NAMES[s + 4],
+                ),
+            )
+        )
     for length, s in ((5, 1), (5, 2), (7, 3), (1, 4)):
-        plan.append(("nack_m%02d_s%d" % (length, s),
-                     dict(kind="auto", length=length, seed=600 + s, noise=0.25,
-                          variation="nackgammon", names=NAMES[s])))
-    plan.append(("nack_money_s1", dict(kind="auto", length=0, seed=611, games=4, noise=0.25,
-                                       variation="nackgammon", jacoby=True, names=NAMES[0])))
+        plan.append(
+            (
+                "nack_m%02d_s%d" % (length, s),
+                dict(
+                    kind="auto",
+                    length=length,
+                    seed=600 + s,
+                    noise=0.25,
+                    variation="nackgammon",
+                    names=NAMES[s],
+                ),
+            )
+        )
+    plan.append(
+        (
+            "nack_money_s1",
+            dict(
+                kind="auto",
+                length=0,
+                seed=611,
+                games=4,
+                noise=0.25,
+                variation="nackgammon",
+                jacoby=True,
+                names=NAMES[0],
+            ),
+        )
+    )
     for length, s in ((5, 1), (7, 2), (1, 3)):
-        plan.append(("nocube_m%02d_s%d" % (length, s),
-                     dict(kind="auto", length=length, seed=700 + s, noise=0.4, cube=False,
-                          names=NAMES[s + 1])))
+        plan.append(
+            (
+                "nocube_m%02d_s%d" % (length, s),
+                dict(
+                    kind="auto",
+                    length=length,
+                    seed=700 + s,
+                    noise=0.4,
+                    cube=False,
+                    names=NAMES[s + 1],
+                ),
+            )
+        )
     for length, s in ((5, 4), (7, 5), (3, 6)):
-        plan.append(("resign_m%02d_s%d" % (length, s),
-                     dict(kind="scripted", length=length, seed=800 + s, p_double=0.05,
-                          p_drop=0.3, p_resign=0.03, names=NAMES[s])))
-    plan.append(("resign_money_s1", dict(kind="scripted", length=0, seed=811, games=6,
-                                         p_double=0.05, p_resign=0.04, beavers=0,
-                                         names=NAMES[2])))
+        plan.append(
+            (
+                "resign_m%02d_s%d" % (length, s),
+                dict(
+                    kind="scripted",
+                    length=length,
+                    seed=800 + s,
+                    p_double=0.05,
+                    p_drop=0.3,
+                    p_resign=0.03,
+                    names=NAMES[s],
+                ),
+            )
+        )
+    plan.append(
+        (
+            "resign_money_s1",
+            dict(
+                kind="scripted",
+                length=0,
+                seed=811,
+                games=6,
+                p_double=0.05,
+                p_resign=0.04,
+                beavers=0,
+                names=NAMES[2],
+            ),
+        )
+    )
     return plan
 
 
@@ -362,9 +515,18 @@ def bench_plan():
     for k in range(first, first + n):
         R = random.Random(s0 + k)
         length = R.choice((7, 9, 11))
-        plan.append(("bench_m%02d_%04d" % (length, k),
-                     dict(kind="auto", length=length, seed=s0 + k, noise=R.choice((0.0, 0.2, 0.4)),
-                          names=NAMES[k % len(NAMES)])))
+        plan.append(
+            (
+                "bench_m%02d_%04d" % (length, k),
+                dict(
+                    kind="auto",
+                    length=length,
+                    seed=s0 + k,
+                    noise=R.choice((0.0, 0.2, 0.4)),
+                    names=NAMES[k % len(NAMES)],
+                ),
+            )
+        )
     return plan
 
 
@@ -378,8 +540,12 @@ def main():
             continue
         truths[name] = emit(name, spec)
     if PLAN == "fixtures":
-        meta = dict(generator="tools/oracle/make_matches.py", gnubg="GNU Backgammon 1.07.001 (Debian)",
-                    conventions="see tools/oracle/make_matches.py docstring", matches=truths)
+        meta = dict(
+            generator="tools/oracle/make_matches.py",
+            gnubg="GNU Backgammon 1.07.001 (Debian)",
+            conventions="see tools/oracle/make_matches.py docstring",
+            matches=truths,
+        )
         with open(os.path.join(OUT, "truth.json"), "w") as f:
             json.dump(meta, f, indent=1, sort_keys=True)
             f.write("\n")

@@ -43,6 +43,7 @@ CONVENTIONS (verified by self-checks at start-up, see check_conventions()):
   played; "larger_die" single_die where either die alone could be played (the
   larger-die rule decides); "nack" nackgammon game.
 """
+
 import argparse
 import base64
 import gzip
@@ -167,8 +168,15 @@ def record(out, seen, board, d1, d2, source, extra=()):
         return None
     seen.add((pid, d1, d2))
     results, maxlen = legal(board, d1, d2)
-    out.append(dict(position_id=pid, dice=[d1, d2], results=results, source=source,
-                    tags=tags_for(board, d1, d2, results, maxlen, extra)))
+    out.append(
+        dict(
+            position_id=pid,
+            dice=[d1, d2],
+            results=results,
+            source=source,
+            tags=tags_for(board, d1, d2, results, maxlen, extra),
+        )
+    )
     return results
 
 
@@ -194,7 +202,8 @@ def check_conventions():
     assert after in res
     # hit: mover 6/5 hits a blot on mover's 5 = opponent's 20 -> opponent's bar
     b = [[0] * 25, [0] * 25]
-    b[0][19] = 1; b[0][5] = 14  # opponent blot on its 20 point (= our 5 point)
+    b[0][19] = 1
+    b[0][5] = 14  # opponent blot on its 20 point (= our 5 point)
     b[1][5] = 15
     res, _ = legal(b, 1, 1)
     hit = apply_steps(b, ((6, 5), (6, 5), (6, 5), (6, 5)))
@@ -206,10 +215,12 @@ def check_conventions():
     for i in range(0, 6):
         b[0][i] = 2
     b[0][12] = 3
-    b[1][24] = 2; b[1][5] = 13
+    b[1][24] = 2
+    b[1][5] = 13
     assert legal(b, 6, 6)[0] == [] and legal(b, 2, 1)[0] == []
     assert "closed" in tags_for(b, 2, 1, [], 0)
-    b[0][5] = 0; b[0][12] = 5          # open the opponent's 6 point = our entry with a 6
+    b[0][5] = 0
+    b[0][12] = 5  # open the opponent's 6 point = our entry with a 6
     res, n = legal(b, 6, 6)
     assert n == 4 and len(res) >= 1
     res, n = legal(b, 6, 5)
@@ -217,7 +228,8 @@ def check_conventions():
     # bear-off with a higher die than the highest point
     b = [[0] * 25, [0] * 25]
     b[0][5] = 15
-    b[1][2] = 2; b[1][1] = 1
+    b[1][2] = 2
+    b[1][1] = 1
     res, n = legal(b, 6, 5)
     assert res == [encode_posid(apply_steps(b, ((3, 0), (3, 0))))], res
     # larger-die rule: mover has 1 checker on its 10 point and 14 on its 1 point;
@@ -225,8 +237,10 @@ def check_conventions():
     # both together are not (10/4/2 and 10/8/2 blocked, no bear-off from 1 with a
     # 2 while 4 is occupied) -> the 6 must be played: the only result is 10/4.
     b = [[0] * 25, [0] * 25]
-    b[1][9] = 1; b[1][0] = 14
-    b[0][22] = 2; b[0][5] = 13
+    b[1][9] = 1
+    b[1][0] = 14
+    b[0][22] = 2
+    b[0][5] = 13
     res, n = legal(b, 6, 2)
     t = tags_for(b, 6, 2, res, n)
     assert n == 1 and "larger_die" in t, (res, n, t)
@@ -319,14 +333,17 @@ def selfplay(R, out, seen, ngames, counts):
 
 def specials(R, out, seen):
     boards = [(START, ()), (NACK, ("nack",))]
-    for _ in range(150):   # 1-4 on the bar vs 3-6 point boards
-        boards.append((random_position(R, mover_bar=R.randint(1, 4), opp_closed=R.randint(3, 6)), ()))
-    for _ in range(120):   # pure bear-offs, 1..15 checkers left
+    for _ in range(150):  # 1-4 on the bar vs 3-6 point boards
+        boards.append(
+            (random_position(R, mover_bar=R.randint(1, 4), opp_closed=R.randint(3, 6)), ())
+        )
+    for _ in range(120):  # pure bear-offs, 1..15 checkers left
         boards.append((random_position(R, bearoff=True, total=R.randint(1, 15)), ()))
-    for _ in range(80):    # 1-2 checkers just outside home
-        boards.append((random_position(R, bearoff=True, outside=R.randint(1, 2),
-                                       total=R.randint(3, 15)), ()))
-    for _ in range(60):    # anything
+    for _ in range(80):  # 1-2 checkers just outside home
+        boards.append(
+            (random_position(R, bearoff=True, outside=R.randint(1, 2), total=R.randint(3, 15)), ())
+        )
+    for _ in range(60):  # anything
         boards.append((random_position(R), ()))
     for b, extra in boards:
         for d1, d2 in ROLLS:
@@ -338,8 +355,13 @@ def corpus(out, seen, gnubg_bin, corpus_dir, sample_every, stats):
     with tempfile.TemporaryDirectory() as tmp:
         dump = os.path.join(tmp, "corpus.jsonl")
         env = dict(os.environ, GAMAO_CORPUS=corpus_dir, GAMAO_POS_OUT=dump)
-        subprocess.run([gnubg_bin, "-t", "-q", "-r", "-p", script], env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [gnubg_bin, "-t", "-q", "-r", "-p", script],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         rows = [json.loads(line) for line in open(dump)]
     positions = []
     for r in rows:
@@ -361,7 +383,8 @@ def corpus(out, seen, gnubg_bin, corpus_dir, sample_every, stats):
             stats["corpus_played_in_results" if ok else "corpus_played_NOT_in_results"] += 1
             if not ok:
                 stats.setdefault("corpus_illegal_examples", []).append(
-                    "%s g%d %s %s %s" % (r["file"], r["game"], r["board"], r["dice"], r["move"]))
+                    "%s g%d %s %s %s" % (r["file"], r["game"], r["board"], r["dice"], r["move"])
+                )
         if r["board"] not in positions:
             positions.append(r["board"])
     for i, pid in enumerate(positions):
@@ -400,9 +423,11 @@ def main():
             c["tag:" + t] += 1
         c["roll:%d%d" % tuple(d["dice"])] += 1
     c["total"] = len(out)
-    summary = dict(counts=dict(sorted(c.items())),
-                   stats={k: v for k, v in stats.items() if k != "corpus_illegal_examples"},
-                   corpus_illegal_examples=stats.get("corpus_illegal_examples", [])[:50])
+    summary = dict(
+        counts=dict(sorted(c.items())),
+        stats={k: v for k, v in stats.items() if k != "corpus_illegal_examples"},
+        corpus_illegal_examples=stats.get("corpus_illegal_examples", [])[:50],
+    )
     json.dump(summary, sys.stdout, indent=1)
     print()
 

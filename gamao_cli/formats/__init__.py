@@ -1,0 +1,1 @@
+"""Match file formats: streaming readers and writers, a registry, content sniffing."""

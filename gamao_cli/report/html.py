@@ -1,0 +1,465 @@
+"""The report as one self-contained HTML file: inline CSS, charts as inline SVG, no script,
+no network. It reads on a phone: tables scroll sideways, charts scale to the width."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+
+from gamao_cli import __version__
+from gamao_cli.report import charts as chart_lib
+from gamao_cli.report.content import Chart, FindingView, GameView, MatchView, Report
+from gamao_cli.report.stats_out import cell
+
+Progress = Callable[[int], None]
+
+CSS = """
+:root{--ink:#1f2937;--muted:#6b7280;--line:#e5e7eb;--bg:#f6f7f9;--card:#fff;
+--accent:#2563eb;--head:#0f172a}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",
+Arial,sans-serif;color:var(--ink);background:var(--bg)}
+a{color:var(--accent)}
+.wrap{max-width:1120px;margin:0 auto;padding:0 16px}
+header.top{background:var(--head);color:#fff;padding:28px 0 22px}
+header.top h1{margin:0;font-size:26px;letter-spacing:-.01em}
+header.top p{margin:4px 0 0;color:#cbd5e1}
+nav.toc{position:sticky;top:0;z-index:5;background:rgba(255,255,255,.96);
+border-bottom:1px solid var(--line);overflow-x:auto;white-space:nowrap;
+scrollbar-width:none}
+nav.toc a{display:inline-block;padding:10px 12px;color:var(--ink);text-decoration:none;
+font-weight:600;font-size:14px}
+nav.toc a:hover{color:var(--accent)}
+section{margin:30px 0}
+h2{font-size:21px;margin:0 0 12px}
+h3{font-size:18px;margin:0}
+h4{font-size:15px;margin:0 0 6px}
+p.note{color:var(--muted);font-size:13px;margin:6px 0 12px}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(128px,1fr));gap:10px;
+margin-bottom:14px}
+.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:10px 14px}
+.card .n{font-size:26px;font-weight:700;line-height:1.2}
+.card .l{color:var(--muted);font-size:13px}
+.card.error .n{color:#b91c1c}.card.warning .n{color:#b45309}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr));
+gap:12px;margin:12px 0}
+figure.chart{margin:0;background:#fff;border:1px solid var(--line);border-radius:10px;
+padding:6px;min-width:0}
+figure.chart svg{width:100%;height:auto;display:block}
+.scroll{overflow-x:auto;background:#fff;border:1px solid var(--line);border-radius:10px;
+margin:10px 0}
+table{border-collapse:collapse;width:100%;font-size:14px;font-variant-numeric:tabular-nums}
+th,td{padding:6px 10px;text-align:left;border-bottom:1px solid var(--line);white-space:nowrap}
+th{background:#f1f5f9;font-weight:600;font-size:13px}
+td.n,th.n{text-align:right}
+td.wrap{white-space:normal;min-width:16em}
+tr:last-child td{border-bottom:0}
+tbody tr:hover td{background:#f8fafc}
+.badge{display:inline-block;padding:0 8px;border-radius:999px;font-size:12px;font-weight:600;
+line-height:1.6}
+.badge.error{background:#fee2e2;color:#991b1b}
+.badge.warning{background:#fef3c7;color:#92400e}
+.badge.info{background:#e0f2fe;color:#075985}
+.low{color:#b91c1c;font-weight:600}
+article.match{background:#fff;border:1px solid var(--line);border-radius:12px;padding:16px;
+margin:18px 0}
+article.match .sub{color:var(--muted);margin:2px 0 8px}
+.games{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr));
+gap:12px}
+.game{border:1px solid var(--line);border-radius:10px;padding:10px;min-width:0}
+.game figure.chart{border:0;padding:0}
+details summary{cursor:pointer;font-weight:600;font-size:14px;padding:4px 0}
+tr.flag td{background:#fff1f2}
+:target{scroll-margin-top:52px}
+tr:target td,.game:target{background:#fef9c3}
+footer{color:var(--muted);font-size:13px;padding:24px 0 40px}
+@media (max-width:600px){body{font-size:14px}header.top h1{font-size:22px}
+.card .n{font-size:22px}th,td{padding:5px 8px}article.match{padding:12px}}
+"""
+
+
+def _e(value: object) -> str:
+    return escape(cell(value))
+
+
+def _num(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _table(
+    headers: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    ids: Sequence[str | None] | None = None,
+    classes: Sequence[str] | None = None,
+    raw: Sequence[int] = (),
+    wrap: Sequence[int] = (),
+) -> str:
+    """A table; cells in columns ``raw`` are HTML already, columns ``wrap`` wrap their text,
+    numbers are right-aligned."""
+    out = ['<div class="scroll"><table><thead><tr>']
+    materialised = [list(r) for r in rows]
+    numeric = [
+        all(_num(r[i]) or r[i] is None for r in materialised)
+        and any(_num(r[i]) for r in materialised)
+        for i in range(len(headers))
+    ]
+    out.extend(
+        f'<th class="n">{escape(h)}</th>' if numeric[i] else f"<th>{escape(h)}</th>"
+        for i, h in enumerate(headers)
+    )
+    out.append("</tr></thead><tbody>")
+    for k, row in enumerate(materialised):
+        attrs = ""
+        if ids is not None and ids[k]:
+            attrs += f' id="{escape(str(ids[k]))}"'
+        if classes is not None and classes[k]:
+            attrs += f' class="{classes[k]}"'
+        out.append(f"<tr{attrs}>")
+        for i, value in enumerate(row):
+            text = str(value) if i in raw else _e(value)
+            cls = ' class="n"' if numeric[i] else ' class="wrap"' if i in wrap else ""
+            out.append(f"<td{cls}>{text}</td>")
+        out.append("</tr>")
+    out.append("</tbody></table></div>")
+    return "".join(out)
+
+
+def _badge(severity: str, text: str | None = None) -> str:
+    return f'<span class="badge {escape(severity)}">{escape(text or severity)}</span>'
+
+
+def _p_value(p: object) -> str:
+    if p is None:
+        return ""
+    value = float(p)  # type: ignore[arg-type]
+    text = "<0.001" if value < 0.001 else f"{value:.3f}"
+    return f'<span class="low">{escape(text)}</span>' if value < 0.01 else escape(text)
+
+
+class _Charts:
+    """Draws charts as inline SVG, counting them for progress."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+
+    def figure(self, chart: Chart) -> str:
+        fig = chart.build()
+        svg = chart_lib.to_svg(fig)
+        if self.progress:
+            self.progress(1)
+        label = escape(chart.title)
+        return (
+            f'<figure class="chart" id="chart-{escape(chart.name)}" '
+            f'aria-label="{label}">{svg}</figure>'
+        )
+
+    def grid(self, items: Iterable[Chart]) -> str:
+        figures = "".join(self.figure(c) for c in items)
+        return f'<div class="charts">{figures}</div>' if figures else ""
+
+
+def render_html(report: Report, progress: Progress | None = None) -> str:
+    """The whole report; ``progress(1)`` is called after each chart is drawn."""
+    draw = _Charts(progress)
+    sections = [
+        _overview(report, draw),
+        _players(report),
+        _dice(report, draw),
+        _matches(report, draw),
+        _findings(report),
+    ]
+    toc = [("overview", "Overview"), ("players", "Players"), ("dice", "Dice")]
+    toc += [("matches", "Matches"), ("findings", "Findings")]
+    nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
+    t = report.totals
+    subtitle = (
+        f"{t['matches']} match{'es' if t['matches'] != 1 else ''}, {t['games']} games, "
+        f"{t['plays']} plays from {t['files']} file{'s' if t['files'] != 1 else ''}"
+    )
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
+        f'<header class="top"><div class="wrap"><h1>{escape(report.title)}</h1>'
+        f"<p>{escape(subtitle)}</p></div></header>"
+        f'<nav class="toc"><div class="wrap">{nav}</div></nav>'
+        f'<main class="wrap">{"".join(sections)}</main>'
+        f'<footer class="wrap">Made by gamao {escape(__version__)}. Points and results are '
+        "computed by replaying every game, not copied from the files.</footer>"
+        "</body></html>\n"
+    )
+
+
+def _overview(report: Report, draw: _Charts) -> str:
+    t = report.totals
+    cards = [
+        ("matches", t["matches"], ""),
+        ("games", t["games"], ""),
+        ("plays", t["plays"], ""),
+        ("files", t["files"], ""),
+        ("errors", t["errors"], "error"),
+        ("warnings", t["warnings"], "warning"),
+    ]
+    html = "".join(
+        f'<div class="card {cls}"><div class="n">{value}</div><div class="l">{label}</div></div>'
+        for label, value, cls in cards
+    )
+    return (
+        '<section id="overview"><h2>Overview</h2>'
+        f'<div class="cards">{html}</div>{draw.grid(report.overview_charts)}</section>'
+    )
+
+
+_PLAYER_COLUMNS = (
+    ("player", "player"),
+    ("matches", "matches"),
+    ("matches_won", "won"),
+    ("games", "games"),
+    ("games_won", "won"),
+    ("points_won", "points +"),
+    ("points_lost", "points −"),
+    ("gammons_won", "gammons +"),
+    ("backgammons_won", "backgammons +"),
+    ("gammons_lost", "gammons −"),
+    ("backgammons_lost", "backgammons −"),
+    ("resignations", "resigned"),
+    ("doubles", "doubles"),
+    ("takes", "takes"),
+    ("drops", "drops"),
+    ("beavers", "beavers"),
+    ("max_cube", "max cube"),
+    ("avg_cube", "avg cube"),
+    ("plays", "plays"),
+    ("hits", "hits"),
+    ("dances", "dances"),
+    ("forced_plays", "forced"),
+    ("avg_first_bearoff_pips", "pips at 1st bear-off"),
+)
+
+
+def _players(report: Report) -> str:
+    df = report.players
+    rows = df.select([c for c, _ in _PLAYER_COLUMNS]).rows()
+    table = _table([h for _, h in _PLAYER_COLUMNS], rows)
+    return (
+        '<section id="players"><h2>Players</h2>'
+        '<p class="note">Across every match. Names are merged across spellings '
+        "(case, spacing, ratings); + won, − lost.</p>"
+        f"{table}</section>"
+    )
+
+
+def _dice(report: Report, draw: _Charts) -> str:
+    total = report.dice_total
+    rows = [
+        (
+            r["player"],
+            r["rolls"],
+            r["doubles_rolled"],
+            r["doubles_rate"],
+            r["dice_chi2"],
+            _p_value(r["dice_p_value"]),
+        )
+        for r in report.dice.iter_rows(named=True)
+    ]
+    rows.append(
+        (
+            "all players",
+            total["rolls"],
+            None,
+            total["doubles_rate"],
+            total["chi2"],
+            _p_value(total["p_value"]),
+        )
+    )
+    table = _table(
+        ["player", "rolls", "doubles", "doubles rate", "chi-square", "p-value"], rows, raw=(5,)
+    )
+    return (
+        '<section id="dice"><h2>Dice</h2>'
+        '<p class="note">The 21 rolls against fair dice (1/36 for each double, 2/36 for the '
+        "others; expected doubles rate 0.167). The p-value of Pearson's chi-square test "
+        "(20 degrees of freedom) is the chance that fair dice look at least this uneven; it is "
+        "given from 180 rolls on. Opening rolls are left out.</p>"
+        f"{table}{draw.grid(report.dice_charts)}</section>"
+    )
+
+
+def _matches(report: Report, draw: _Charts) -> str:
+    df = report.matches
+    rows = []
+    ids = []
+    for r in df.iter_rows(named=True):
+        link = f'<a href="#{r["anchor"]}">{r["n"]}</a>' if report.detail else str(r["n"])
+        source = escape(str(r["file"]))
+        if r["href"]:
+            source = f'<a href="{escape(r["href"])}">{source}</a>'
+        if r["match"] != 1:
+            source += f" #{r['match']}"
+        rows.append(
+            (
+                link,
+                source,
+                r["player_1"],
+                r["player_2"],
+                r["length"] or "money",
+                r["games"],
+                r["winner"],
+                f"{r['score_1']}-{r['score_2']}",
+                r["gammons"],
+                r["backgammons"],
+                r["max_cube"],
+                r["errors"],
+            )
+        )
+        ids.append(None if report.detail else str(r["anchor"]))
+    table = _table(
+        [
+            "#",
+            "file",
+            "player 1",
+            "player 2",
+            "length",
+            "games",
+            "winner",
+            "score",
+            "gammons",
+            "backgammons",
+            "max cube",
+            "errors",
+        ],
+        rows,
+        ids=ids,
+        raw=(0, 1),
+    )
+    note = (
+        ""
+        if report.detail
+        else (
+            f'<p class="note">{df.height} matches: too many to draw one by one, so each is '
+            "summarised in a row (<code>gamao report</code> on fewer files shows games, "
+            "charts and plays).</p>"
+        )
+    )
+    details = "".join(_match(m, draw) for m in report.match_views)
+    return f'<section id="matches"><h2>Matches</h2>{note}{table}{details}</section>'
+
+
+def _match(m: MatchView, draw: _Charts) -> str:
+    source = escape(m.file)
+    if m.href:
+        source = f'<a href="{escape(m.href)}">{source}</a>'
+    if m.number != 1:
+        source += f" (match {m.number})"
+    rows = []
+    for g in m.games:
+        r = g.row
+        rows.append(
+            (
+                f'<a href="#{g.anchor}">{g.number}</a>',
+                f"{r['score_1']}-{r['score_2']}",
+                r["winner"],
+                r["points"],
+                r["result"],
+                r["ending"],
+                r["cube"],
+                "Crawford" if r["crawford"] else "",
+                g.findings or "",
+            )
+        )
+    table = _table(
+        ["game", "score", "winner", "points", "result", "ending", "cube", "Crawford", "findings"],
+        rows,
+        raw=(0,),
+    )
+    games = "".join(_game(g, draw) for g in m.games)
+    return (
+        f'<article class="match" id="{m.anchor}"><h3>{escape(m.title)}</h3>'
+        f'<p class="sub">{escape(m.subtitle)} · {source}</p>'
+        f"{draw.grid(m.charts)}{table}"
+        f'<h4>Games</h4><div class="games">{games}</div></article>'
+    )
+
+
+def _game(g: GameView, draw: _Charts) -> str:
+    r = g.row
+    if r["winner"] is None:
+        head = f"Game {g.number}: no result"
+    else:
+        how = f"{r['result'] or 'result unknown'}, {r['ending'] or 'unverified'}"
+        head = f"Game {g.number}: {r['winner']} +{r['points']} ({how}, cube {r['cube']})"
+    chart = draw.figure(g.pips) if g.pips is not None else ""
+    rows = [
+        (
+            mv.move,
+            mv.player,
+            mv.text,
+            mv.pips,
+            mv.notes,
+            " ".join(_badge("error", c) for c in mv.codes),
+        )
+        for mv in g.moves
+    ]
+    moves = _table(
+        ["#", "player", "play", "pips after", "notes", "findings"],
+        rows,
+        ids=[f"{g.anchor}-{mv.id}" for mv in g.moves],
+        classes=["flag" if mv.codes else "" for mv in g.moves],
+        raw=(5,),
+    )
+    listing = (
+        f"<details><summary>Plays and cube actions ({len(g.moves)})</summary>{moves}</details>"
+        if g.moves
+        else '<p class="note">No plays could be replayed.</p>'
+    )
+    return f'<div class="game" id="{g.anchor}"><h4>{escape(head)}</h4>{chart}{listing}</div>'
+
+
+def _findings(report: Report) -> str:
+    if not report.codes:
+        return '<section id="findings"><h2>Findings</h2><p>No findings.</p></section>'
+    codes = _table(
+        ["code", "severity", "count", "what"],
+        [(r["code"], _badge(str(r["severity"])), r["count"], r["what"]) for r in report.codes],
+        raw=(1,),
+        wrap=(3,),
+    )
+    listed = [_finding_row(f) for f in report.findings]
+    table = (
+        _table(
+            ["", "code", "game", "move", "player", "message", "where"],
+            listed,
+            raw=(0, 2, 3),
+            wrap=(5,),
+        )
+        if listed
+        else "<p>No errors or warnings.</p>"
+    )
+    more = (
+        f'<p class="note">{report.findings_hidden} more errors and warnings are not listed; '
+        "<code>gamao check</code> lists them all.</p>"
+        if report.findings_hidden
+        else ""
+    )
+    return (
+        '<section id="findings"><h2>Findings</h2>'
+        '<p class="note">What <code>gamao check</code> reports, by code; errors and warnings '
+        "are listed below with links to the game and the play.</p>"
+        f"{codes}{table}{more}</section>"
+    )
+
+
+def _finding_row(f: FindingView) -> tuple[object, ...]:
+    r = f.row
+    where = f"{r['file']}:{r['line']}" if r["line"] else str(r["file"])
+    game = ""
+    if r["game"] is not None:
+        game = f'<a href="{escape(f.game_href)}">{r["game"]}</a>' if f.game_href else str(r["game"])
+    move = ""
+    if r["move"] is not None or f.move_href:
+        label = str(r["move"]) if r["move"] is not None else "play"
+        move = f'<a href="{escape(f.move_href)}">{label}</a>' if f.move_href else label
+    return (_badge(str(r["severity"])), r["code"], game, move, r["player"], r["message"], where)
