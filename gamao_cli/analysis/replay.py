@@ -256,13 +256,12 @@ class _GameReplay:
         self.position = pos
         me, opp = pos.mover, pos.opponent
         self.plays += 1
-        last_before_end = _is_last_roll(actions, i)
         if move.mark is MoveMark.UNPARSED:
             self.report("R217", f"the play '{move.text}' could not be read", move, dice=dice)
             self.unverifiable(move)
             return
         if not move.steps:
-            self.on_no_play(move, dice, me, opp, last_before_end)
+            self.on_no_play(move, dice, me, opp, _is_last_roll(actions, i))
             return
         verdict = judge(me, opp, dice, move.steps)
         plays: Sequence[Play] | None = verdict.legal_plays
@@ -671,7 +670,7 @@ def _last(actions: Sequence[Action]) -> Action | None:
 
 def _is_last_roll(actions: Sequence[Action], i: int) -> bool:
     """True when nothing but result lines follows action ``i``."""
-    return all(isinstance(a, Win) for a in actions[i + 1 :])
+    return i + 1 == len(actions) or all(isinstance(a, Win) for a in actions[i + 1 :])
 
 
 def _pips(player: int, me: tuple[int, ...], opp: tuple[int, ...]) -> tuple[int, int]:

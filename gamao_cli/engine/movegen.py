@@ -47,15 +47,14 @@ class Play(NamedTuple):
 
 
 def blockade(opp: Board) -> tuple[list[bool], list[bool]]:
-    """(blocked, blot) flags for the mover's points 0..25 given the opponent's board."""
-    blocked = [False] * 26
-    blot = [False] * 26
-    for p in range(1, 25):
-        c = opp[25 - p]
-        if c >= 2:
-            blocked[p] = True
-        elif c == 1:
-            blot[p] = True
+    """(blocked, blot) flags for the mover's points 0..25 given the opponent's board.
+
+    The mover's point p is the opponent's point 25 - p, so ``opp[24:0:-1]`` lists the
+    opponent's counts on the mover's points 1..24 in order.
+    """
+    mine = opp[24:0:-1]
+    blocked = [False, *[c >= 2 for c in mine], False]
+    blot = [False, *[c == 1 for c in mine], False]
     return blocked, blot
 
 

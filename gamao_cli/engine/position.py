@@ -9,6 +9,7 @@ SGF's White.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
@@ -32,8 +33,12 @@ def board_from_points(points: dict[int, int]) -> Board:
     return tuple(cells)
 
 
+_POINTS = tuple(range(26))
+
+
 def pip_count(board: Board) -> int:
-    return sum(i * n for i, n in enumerate(board))
+    """Pips to bear off every checker (a checker on point i needs i pips; the bar is 25)."""
+    return sum(map(mul, board, _POINTS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,6 +512,8 @@ def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
 
 
 def _missing_marks(hops: Sequence[Step], steps: Sequence[StepTuple]) -> tuple[int, ...]:
+    if not any(h.hit or h.via_hits for h in hops):
+        return ()
     hit_points = {t for _, t, h in steps if h}
     marked = {h.to_point for h in hops if h.hit} | {v for h in hops for v in h.via_hits}
     return tuple(sorted(p for p in marked if p not in hit_points))

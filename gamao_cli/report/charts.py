@@ -282,8 +282,11 @@ def to_svg(fig: Figure) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     text = buf.getvalue()
-    start = text.find("<svg")
-    return text[start:].strip() if start >= 0 else text
+    text = text[max(0, text.find("<svg")) :]
+    start, end = text.find(" <metadata>"), text.find("</metadata>")
+    if 0 <= start < end:
+        text = text[:start] + text[end + len("</metadata>") :].lstrip("\n")
+    return text.strip()
 
 
 def save(fig: Figure, path: Path) -> Path:
