@@ -20,7 +20,7 @@ check: setup
 test: setup
 	$(BIN)/ruff check gamao_cli tests benchmarks tools
 	$(BIN)/mypy
-	$(BIN)/pytest -q -p no:cacheprovider
+	$(BIN)/pytest -p no:cacheprovider
 
 bench: setup
 	$(BIN)/python benchmarks/run_all.py

@@ -173,18 +173,48 @@ def _search_double(
     best = 0
     outside = sum(me[7:26])
     steps: list[StepTuple] = []
+    # ok[p]: a checker on p may move d pips to an open point (not bearing off).
+    ok = [False] * 26
+    for p in range(d + 1, 25):
+        ok[p] = not blocked[p - d]
+    entry_open = not blocked[BAR - d]
+
+    def moves(top: int) -> list[tuple[int, int]]:
+        if me[BAR]:
+            return [(BAR, BAR - d)] if entry_open else []
+        out = [(p, p - d) for p in range(top if top < 24 else 24, d, -1) if me[p] and ok[p]]
+        if outside == 0:
+            if me[d]:
+                if d <= top:
+                    out.append((d, OFF))
+            else:
+                for p in range(min(d - 1, 6), 0, -1):
+                    if me[p]:
+                        if p <= top and not any(me[p + 1 : 7]):
+                            out.append((p, OFF))
+                        break
+        return out
 
     def rec(i: int, hits: int, top: int) -> None:
         nonlocal outside, best
-        moved = False
-        for f, t in _singles(me, d, blocked, outside, top):
-            moved = True
+        options = moves(top)
+        if not options:
+            if i >= best:
+                if i > best:
+                    best = i
+                    found.clear()
+                key = (tuple(me), hits)
+                if key not in found:
+                    found[key] = tuple(steps)
+            return
+        last = i == 3
+        for f, t in options:
             hit = t != OFF and blot[t] and not (hits >> t & 1)
             nhits = hits | (1 << t) if hit else hits
             me[f] -= 1
             me[t] += 1
             steps.append((f, t, hit))
-            if i == 3:
+            if last:
                 if best < 4:
                     best = 4
                     found.clear()
@@ -201,13 +231,6 @@ def _search_double(
             steps.pop()
             me[t] -= 1
             me[f] += 1
-        if not moved and i >= best:
-            if i > best:
-                best = i
-                found.clear()
-            key = (tuple(me), hits)
-            if key not in found:
-                found[key] = tuple(steps)
 
     rec(0, 0, BAR)
     return best, found

@@ -158,17 +158,19 @@ def rich_tables(df: pl.DataFrame, view: StatsView) -> list[Table]:
 
 
 def write_table(df: pl.DataFrame, view: StatsView, out: TextIO, terminal: bool) -> None:
-    console = Console(
-        file=out,
-        highlight=False,
-        soft_wrap=False,
-        width=None if terminal else 10_000,
-        no_color=not terminal,
-        force_terminal=terminal or None,
-    )
+    """Terminal tables; to a file or a pipe, plain text at the tables' natural width."""
+    if terminal:
+        console = Console(file=out, highlight=False, soft_wrap=False)
+        for table in rich_tables(df, view):
+            console.print(table)
+            console.print()
+        return
+    buf = io.StringIO()
+    console = Console(file=buf, highlight=False, width=10_000, no_color=True, color_system=None)
     for table in rich_tables(df, view):
         console.print(table)
         console.print()
+    out.write("\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n")
 
 
 def write_text(df: pl.DataFrame, fmt: StatsFormat, out: TextIO) -> None:
