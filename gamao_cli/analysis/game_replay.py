@@ -1,0 +1,715 @@
+"""Replaying one game: plays judged by the engine, the cube by its state machine, the
+result against the final board, the drop or the resignation.
+
+After an illegal play the replay goes on from the position as recorded when the recorded play
+can be applied; when it cannot, the rest of the game is reported as unverifiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
+from gamao_cli.analysis.context import position_ids
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
+from gamao_cli.engine.cube import CubeState, CubeViolation
+from gamao_cli.engine.match_score import MatchScore
+from gamao_cli.engine.movegen import Play, plays_for
+from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.position import Position, pip_count
+from gamao_cli.engine.scoring import CHECKERS, Ending, max_result, result_type
+from gamao_cli.engine.validate import judge
+from gamao_cli.model.actions import (
+    BAR,
+    OFF,
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    Move,
+    MoveMark,
+    Resign,
+    SetPosition,
+    Take,
+    Win,
+)
+from gamao_cli.model.match import Game
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.replay import MatchReplayer
+
+
+class Stop(Exception):
+    """Raised to end a replay at the probed action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state before an action: what ``gamao show`` draws."""
+
+    game: Game
+    action: Action
+    position: Position | None  # None when the game could not be replayed up to here
+    cube: CubeState
+    score: MatchScore
+    turn: int | None
+
+
+Probe = Callable[[Game, Action], bool]
+
+
+MAX_LISTED_PLAYS = 8
+
+
+def _dice_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}{dice[1]}"
+
+
+class GameReplay:
+    """The state of one game being replayed."""
+
+    def __init__(
+        self,
+        replayer: MatchReplayer,
+        game: Game,
+        index: int,
+        score: MatchScore,
+    ) -> None:
+        self.r = replayer
+        self.game = game
+        self.index = index
+        self.score = score
+        rules = replayer.rules
+        self.position: Position | None = Position.start(rules.variant)
+        self.crawford = score.is_crawford_game
+        self.cube = CubeState(
+            value=game.cube_value,
+            enabled=rules.cube,
+            crawford=self.crawford,
+            money=replayer.match.is_money,
+            beavers=rules.beavers,
+            limit=rules.cube_limit,
+        )
+        self.turn: int | None = None
+        self.ended: Ending | None = None
+        self.winner: int | None = None
+        self.level: int | None = None
+        self.points: int | None = None
+        self.recorded_points: int | None = None
+        self.verified = True
+        self.plays = 0
+        self.first_bearoff: list[int | None] = [None, None]
+        self.drop_value: int | None = None
+        self.resign: Resign | None = None
+        if game.start is not None:
+            self.position = Position(game.start.boards, game.start.turn)
+            self.turn = game.start.turn
+            if game.start.cube_value:
+                self.cube = _replace_cube(self.cube, game.start)
+
+    # -- findings --------------------------------------------------------------------------
+
+    def report(
+        self,
+        code: str,
+        message: str,
+        action: Action | None,
+        *,
+        player: int | None = None,
+        dice: tuple[int, int] | None = None,
+        plays: Sequence[Play] | None = None,
+        rule: str | None = None,
+    ) -> None:
+        spec = CHECK_CODES[code]
+        loc = action.location if action is not None else self.game.location
+        number = getattr(action, "number", None) if action is not None else None
+        if player is None and action is not None:
+            player = getattr(action, "player", None)
+        recorded = getattr(action, "text", None) if action is not None else None
+        legal: tuple[str, ...] = ()
+        count: int | None = None
+        if plays is not None:
+            count = len(plays)
+            legal = tuple(format_play(p.steps) for p in plays[:MAX_LISTED_PLAYS])
+        pos = self.position
+        ids = None
+        board = None
+        if pos is not None:
+            view = pos.with_turn(player) if player is not None else pos
+            ids = position_ids(
+                view,
+                self.cube,
+                self.r.match.length,
+                self.score.score,
+                dice,
+                bool(self.r.rules.jacoby),
+            )
+            if self.r.options.show_board:
+                board = self.r.draw(view, self.cube, self.score, dice)
+        self.r.findings.append(
+            Finding(
+                code=code,
+                severity=spec.severity,
+                rule=rule or spec.rule,
+                file=loc.file or self.r.file,
+                line=loc.line,
+                column=loc.column,
+                game=self.game.number,
+                move=number,
+                player=self.r.name(player),
+                message=message,
+                dice=_dice_text(dice) if dice else None,
+                recorded=recorded or None,
+                position_id=ids.position_id if ids else None,
+                match_id=ids.match_id if ids else None,
+                xgid=ids.xgid if ids else None,
+                legal_plays=legal,
+                legal_count=count,
+                board=board,
+            )
+        )
+
+    def cube_problem(self, why: CubeViolation | None, action: Action) -> None:
+        if why is not None:
+            self.report(CUBE_CODES[why.kind], why.message, action, rule=why.rule)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def run(self) -> GameRecord:
+        actions = self.game.actions
+        probe = self.r.probe
+        for i, action in enumerate(actions):
+            if probe is not None and probe(self.game, action):
+                self.r.snapshot = Snapshot(
+                    self.game, action, self.position, self.cube, self.score, self.turn
+                )
+                raise Stop
+            if isinstance(action, Win):
+                self.on_win(action, actions, i)
+                continue
+            if self.ended is not None:
+                if self.ended is Ending.RESIGNATION:
+                    continue
+                self.report(
+                    "R216",
+                    f"{_describe(action)} after the game ended ({self.ended.value})",
+                    action,
+                )
+                continue
+            if isinstance(action, Move):
+                self.on_move(action, actions, i)
+            elif isinstance(action, Double):
+                self.on_double(action)
+            elif isinstance(action, Take):
+                self.cube, why = self.cube.take(action.player)
+                self.cube_problem(why, action)
+                self.r.cube_actions.append(
+                    CubeRecord(
+                        self.game.number, action.number, action.player, "take", self.cube.value
+                    )
+                )
+            elif isinstance(action, Drop):
+                self.on_drop(action)
+            elif isinstance(action, Beaver):
+                self.on_beaver(action)
+            elif isinstance(action, Resign):
+                if action.accepted:
+                    self.resign = action
+            elif isinstance(action, SetPosition):
+                self.on_set_position(action)
+        if self.cube.offered_by is not None and self.ended is None:
+            self.report(
+                "C311",
+                "the game ends while a double waits for an answer",
+                None,
+                player=self.cube.offered_by,
+            )
+        if self.ended is None and self.recorded_points is None and self.resign is not None:
+            # An accepted resignation and no result line: its level times the cube.
+            self.ended = Ending.RESIGNATION
+            self.winner = 1 - self.resign.player
+            self.level = self.resign.level
+            self.points = self.resign.level * self.cube.value
+        if self.ended is None and self.recorded_points is None:
+            if self.index == len(self.r.match.games) - 1:
+                self.report("X414", "the last game is unfinished: it has no result", _last(actions))
+            else:
+                self.report("X408", "the game ends with no result", _last(actions))
+        return self.record()
+
+    def on_move(self, move: Move, actions: Sequence[Action], i: int) -> None:
+        player = move.player
+        dice = move.dice
+        if self.cube.offered_by is not None:
+            if self.cube.beaver_pending:
+                self.cube = self.cube.accepted()  # gnubg never writes the take of a beaver
+            else:
+                self.report(
+                    "C311",
+                    "a roll while a double waits for an answer",
+                    move,
+                    player=self.cube.offered_by,
+                )
+                self.cube = _replace_offer(self.cube)
+        if self.turn is not None and player != self.turn:
+            self.report(
+                "R215",
+                f"{self.r.name(player)} plays again: {self.r.name(1 - player)}'s turn is missing",
+                move,
+            )
+        opening = self.turn is None and self.plays == 0
+        self.turn = 1 - player
+        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+            self.report("R217", f"the dice {_dice_text(dice)} are not two numbers 1-6", move)
+            self.unverifiable(move)
+            return
+        if opening and dice[0] == dice[1]:
+            self.report(
+                "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
+            )
+        if self.position is None:
+            return
+        pos = self.position.with_turn(player)
+        self.position = pos
+        me, opp = pos.mover, pos.opponent
+        self.plays += 1
+        if move.mark is MoveMark.UNPARSED:
+            self.report("R217", f"the play '{move.text}' could not be read", move, dice=dice)
+            self.unverifiable(move)
+            return
+        if not move.steps:
+            self.on_no_play(move, dice, me, opp, _is_last_roll(actions, i))
+            return
+        verdict = judge(me, opp, dice, move.steps)
+        plays: Sequence[Play] | None = verdict.legal_plays
+        if not verdict.legal:
+            if plays is None:
+                plays = plays_for(me, opp, dice)
+            code = verdict.code or "wrong-distance"
+            message = verdict.reason
+            if not plays and code not in ("no-play-recorded",):
+                code = "play-when-dancing"
+                message = f"a play is recorded, but {_dice_text(dice)} cannot be played here"
+            self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
+        else:
+            if self.r.canonical is not None:
+                self.r.canonical[id(move)] = verdict.steps
+            if verdict.reordered:
+                self.report(
+                    "R220",
+                    f"legal, but not in the order written: {format_play(verdict.steps)}",
+                    move,
+                    dice=dice,
+                )
+            for point in verdict.marked_hits_missing:
+                self.report(
+                    "R221", f"a hit is marked on {point}, but no blot was there", move, dice=dice
+                )
+        if verdict.mover is None or verdict.opponent is None:
+            self.unverifiable(move)
+            return
+        count = None
+        if self.r.options.analyse_plays:
+            count = len(plays) if plays is not None else len(plays_for(me, opp, dice))
+        self.after_play(
+            move,
+            dice,
+            me,
+            opp,
+            verdict.mover,
+            verdict.opponent,
+            sum(1 for s in verdict.steps if s[2])
+            if verdict.legal
+            else _hits(opp, verdict.opponent),
+            count,
+            opening,
+        )
+
+    def on_no_play(
+        self,
+        move: Move,
+        dice: tuple[int, int],
+        me: tuple[int, ...],
+        opp: tuple[int, ...],
+        last_before_end: bool,
+    ) -> None:
+        plays = plays_for(me, opp, dice)
+        if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
+            winning = [p for p in plays if p.mover[OFF] == CHECKERS]
+            if winning and self.result_winner(move) == move.player:
+                # The roller won: the play that bore off the last checkers was left out.
+                self.report(
+                    "R211",
+                    f"no play recorded, but {format_play(winning[0].steps)} bore off the last "
+                    "checkers and won; it is replayed",
+                    move,
+                    dice=dice,
+                    plays=plays,
+                )
+                done = winning[0]
+                self.after_play(
+                    move,
+                    dice,
+                    me,
+                    opp,
+                    done.mover,
+                    done.opponent,
+                    done.hits,
+                    len(plays),
+                    self.plays == 1,
+                )
+                return
+            # An empty roll cell (or XG's ????) before the result: resigned after rolling.
+            self.plays -= 1
+            return
+        if not plays:
+            self.after_play(move, dice, me, opp, me, opp, 0, 0, self.plays == 1)
+            return
+        if len(plays) == 1:
+            self.report(
+                "R211",
+                f"no play recorded, but {format_play(plays[0].steps)} was forced; it is replayed",
+                move,
+                dice=dice,
+                plays=plays,
+            )
+            forced = plays[0]
+            self.after_play(
+                move, dice, me, opp, forced.mover, forced.opponent, forced.hits, 1, self.plays == 1
+            )
+            return
+        self.report(
+            "R211",
+            f"no play recorded, but {len(plays)} legal plays existed",
+            move,
+            dice=dice,
+            plays=plays,
+        )
+        self.after_play(move, dice, me, opp, me, opp, 0, len(plays), self.plays == 1)
+
+    def result_winner(self, move: Move) -> int | None:
+        """The winner the game's result line names, if any."""
+        for action in self.game.actions:
+            if isinstance(action, Win):
+                return action.player
+        return None
+
+    def after_play(
+        self,
+        move: Move,
+        dice: tuple[int, int],
+        me: tuple[int, ...],
+        opp: tuple[int, ...],
+        me2: tuple[int, ...],
+        opp2: tuple[int, ...],
+        hits: int,
+        legal_count: int | None,
+        opening: bool,
+    ) -> None:
+        player = move.player
+        before = _pips(player, me, opp)
+        after = _pips(player, me2, opp2)
+        borne = me2[OFF] - me[OFF]
+        if borne > 0 and self.first_bearoff[player] is None:
+            self.first_bearoff[player] = pip_count(me)
+        self.r.plays.append(
+            PlayRecord(
+                game=self.game.number,
+                move=move.number,
+                player=player,
+                dice=dice,
+                pips_before=before,
+                pips_after=after,
+                hits=hits,
+                dance=me2 == me and opp2 == opp and legal_count == 0,
+                entering=me[BAR] > 0,
+                borne_off=borne,
+                legal_count=legal_count,
+                opening=opening,
+            )
+        )
+        self.position = Position.from_view(me2, opp2, player).with_turn(1 - player)
+        if me2[OFF] == CHECKERS:
+            self.ended = Ending.BEAR_OFF
+            self.winner = player
+            self.level = int(result_type(opp2))
+            self.points = self.level * self.cube.value
+
+    def unverifiable(self, action: Action) -> None:
+        if self.position is not None:
+            self.report(
+                "R222",
+                "the rest of this game cannot be verified: the play cannot be applied to the board",
+                action,
+            )
+        self.position = None
+        self.verified = False
+
+    def on_double(self, action: Double) -> None:
+        player = action.player
+        if self.cube.offered_by is not None and self.cube.offered_by != player:
+            # A double by the doubled player before answering: a beaver (SGF writes it so).
+            self.on_beaver(
+                Beaver(player, action.value, action.text, action.number, action.location)
+            )
+            return
+        if self.turn is None and self.plays == 0:
+            self.report("C308", "a double before the opening roll", action)
+        elif self.turn is not None and player != self.turn:
+            self.report("C308", f"a double on {self.r.name(1 - player)}'s turn", action)
+        self.cube, why = self.cube.double(player, action.value or None)
+        self.cube_problem(why, action)
+        self.r.cube_actions.append(
+            CubeRecord(
+                self.game.number,
+                action.number,
+                player,
+                "double",
+                action.value or self.cube.value * 2,
+            )
+        )
+
+    def on_drop(self, action: Drop) -> None:
+        offered = self.cube.offered_by
+        self.cube, why = self.cube.drop(action.player)
+        self.cube_problem(why, action)
+        self.r.cube_actions.append(
+            CubeRecord(self.game.number, action.number, action.player, "drop", self.cube.value)
+        )
+        if why is None and offered is not None:
+            self.ended = Ending.DROP
+            self.winner = offered
+            self.level = 1
+            self.points = self.cube.drop_value
+            self.drop_value = self.cube.drop_value
+
+    def on_beaver(self, action: Beaver) -> None:
+        state, why = self.cube.beaver(action.player)
+        if why is None and self.cube.beavers is None:
+            self.report("C307", "a beaver: the record implies beavers are allowed", action)
+        self.cube_problem(why, action)
+        if action.value and action.value != state.pending_value and why is None:
+            self.report(
+                "C309",
+                f"a beaver to {action.value}, but the cube goes to {state.pending_value}",
+                action,
+            )
+        self.cube = state
+        self.r.cube_actions.append(
+            CubeRecord(
+                self.game.number, action.number, action.player, "beaver", state.pending_value
+            )
+        )
+
+    def on_set_position(self, action: SetPosition) -> None:
+        if action.player is not None or action.text:
+            self.report(
+                "R218",
+                "the record marks this play as illegal and gives the position after it; "
+                "replay goes on from there",
+                action,
+            )
+        self.position = Position(action.boards, action.turn)
+        self.turn = action.turn
+        if self.position.problems():
+            self.unverifiable(action)
+        elif not self.verified and self.position is not None:
+            pass
+        if action.cube_value:
+            self.cube = _replace_cube(self.cube, action)
+
+    # -- the result ------------------------------------------------------------------------
+
+    def on_win(self, win: Win, actions: Sequence[Action], i: int) -> None:
+        if self.recorded_points is not None:
+            return  # a second result line (e.g. a loser's "Losses" cell) adds nothing
+        self.recorded_points = win.points
+        winner = win.player
+        cube = self.cube.value
+        if winner is None and self.resign is not None:
+            winner = 1 - self.resign.player
+        if self.ended is None and self.position is not None:
+            # No bear-off and no drop: a resignation.
+            if winner is None:
+                winner = self.r.infer_winner(self.index, win.points)
+                if winner is None:
+                    self.report("X411", "the record does not say who won this game", win)
+                    return
+                self.report(
+                    "X411",
+                    f"the winner is not marked; {self.r.name(winner)} won "
+                    "(from the next game's score)",
+                    win,
+                    player=winner,
+                )
+            self.ended = Ending.RESIGNATION
+            self.winner = winner
+            level, rem = divmod(win.points, cube)
+            if rem or not 1 <= level <= 3:
+                self.report(
+                    "X401",
+                    f"Wins {win.points} after a resignation, but with the cube at {cube} a "
+                    f"resignation is worth {cube}, {2 * cube} or {3 * cube}",
+                    win,
+                    player=winner,
+                )
+                self.points = win.points
+                return
+            self.level = level
+            self.points = win.points
+            loser_board = self.position.boards[1 - winner]
+            allowed = int(max_result(loser_board))
+            names = {1: "single game", 2: "gammon", 3: "backgammon"}
+            self.report(
+                "X402",
+                f"resigned a {names[level]} ({win.points} point{'s' if win.points != 1 else ''})",
+                win,
+                player=winner,
+            )
+            if level > allowed:
+                self.report(
+                    "X403",
+                    f"a {names[level]} was resigned, but the position allowed at most a "
+                    f"{names[allowed]}",
+                    win,
+                    player=winner,
+                )
+            return
+        if self.ended is None:
+            # Unverifiable game: trust the record.
+            self.winner = (
+                winner if winner is not None else self.r.infer_winner(self.index, win.points)
+            )
+            self.points = win.points
+            return
+        if winner is None:
+            self.report(
+                "X411",
+                f"the winner is not marked; {self.r.name(self.winner)} won",
+                win,
+                player=self.winner,
+            )
+        elif winner != self.winner:
+            self.report(
+                "X410",
+                f"the result names {self.r.name(winner)}, but {self.r.name(self.winner)} won "
+                "the game",
+                win,
+                player=winner,
+            )
+        if self.ended is Ending.DROP:
+            if win.points != self.drop_value:
+                self.report(
+                    "X404",
+                    f"Wins {win.points} after a drop, but the cube before the double was "
+                    f"{self.drop_value}",
+                    win,
+                    player=self.winner,
+                )
+            return
+        # Bear-off: single / gammon / backgammon times the cube, Jacoby where it applies.
+        assert self.level is not None
+        plain = self.level * cube
+        jacoby_value = cube if not self.cube.turned else plain
+        jacoby = self.r.rules.jacoby
+        if jacoby is True:
+            expected = {jacoby_value}
+        elif jacoby is False or not self.r.match.is_money:
+            expected = {plain}
+        else:
+            expected = {plain, jacoby_value}
+        if win.points not in expected:
+            names = {1: "single game", 2: "gammon", 3: "backgammon"}
+            want = " or ".join(str(v) for v in sorted(expected))
+            self.report(
+                "X401",
+                f"Wins {win.points}, but a {names[self.level]} with the cube at {cube} is "
+                f"worth {want}",
+                win,
+                player=self.winner,
+            )
+            self.points = min(expected, key=lambda v: abs(v - win.points))
+            return
+        self.points = win.points
+        if len(expected) == 2:
+            implied = win.points == jacoby_value
+            self.r.jacoby_votes.append(implied)
+            self.report(
+                "X409",
+                f"a {names_of(self.level)} scored {win.points}: implies the Jacoby rule is "
+                f"{'on' if implied else 'off'}",
+                win,
+                player=self.winner,
+            )
+
+    def record(self) -> GameRecord:
+        players = self.r.match.players
+        return GameRecord(
+            number=self.game.number,
+            index=self.index,
+            score=self.score.score,
+            players=players,
+            winner=self.winner,
+            points=self.points,
+            recorded_points=self.recorded_points,
+            level=self.level,
+            ending=self.ended.value if self.ended else None,
+            cube=self.cube.value,
+            crawford=self.crawford,
+            post_crawford=self.score.is_post_crawford,
+            verified=self.verified,
+            line=self.game.location.line,
+            plays=self.plays,
+            first_bearoff_pips=(self.first_bearoff[0], self.first_bearoff[1]),
+        )
+
+
+def names_of(level: int) -> str:
+    return {1: "single game", 2: "gammon", 3: "backgammon"}[level]
+
+
+def _describe(action: Action) -> str:
+    if isinstance(action, Move):
+        return "a roll"
+    return {
+        Double: "a double",
+        Take: "a take",
+        Drop: "a drop",
+        Beaver: "a beaver",
+        Resign: "a resignation",
+        SetPosition: "a position",
+    }.get(type(action), "an action")
+
+
+def _last(actions: Sequence[Action]) -> Action | None:
+    return actions[-1] if actions else None
+
+
+def _is_last_roll(actions: Sequence[Action], i: int) -> bool:
+    """True when nothing but result lines follows action ``i``."""
+    return i + 1 == len(actions) or all(isinstance(a, Win) for a in actions[i + 1 :])
+
+
+def _pips(player: int, me: tuple[int, ...], opp: tuple[int, ...]) -> tuple[int, int]:
+    a, b = pip_count(me), pip_count(opp)
+    return (a, b) if player == 0 else (b, a)
+
+
+def _hits(opp: tuple[int, ...], opp2: tuple[int, ...]) -> int:
+    return max(0, opp2[BAR] - opp[BAR])
+
+
+def _replace_cube(cube: CubeState, setup: SetPosition) -> CubeState:
+    from dataclasses import replace
+
+    owner = cube.owner if setup.cube_owner is None else setup.cube_owner
+    return replace(cube, value=setup.cube_value or cube.value, owner=owner)
+
+
+def _replace_offer(cube: CubeState) -> CubeState:
+    from dataclasses import replace
+
+    return replace(cube, offered_by=None)
