@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gamao_cli.analysis.check import collect_inputs
-from gamao_cli.analysis.corpus import CorpusRead, read_corpus
 from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.corpus import CorpusRead
 
 PathsArg = Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")]
 AliasOpt = Annotated[
@@ -53,6 +55,8 @@ def load_corpus(
     extensions: str | None,
 ) -> CorpusRead:
     """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read."""
+    from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
+
     try:
         alias_map = parse_aliases(aliases or [])
     except ValueError as exc:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
 from gamao_cli.cli.corpus_options import (
     AliasOpt,
@@ -29,7 +28,8 @@ from gamao_cli.report.stats_out import (
     write_text,
 )
 
-VIEWS = {StatsView.player: by_player, StatsView.match: by_match, StatsView.game: by_game}
+if TYPE_CHECKING:
+    from gamao_cli.analysis.tables import Tables
 
 
 def stats(
@@ -85,7 +85,10 @@ def stats(
 
 
 def _write_view(tables: Tables, view: StatsView, fmt: StatsFormat, output: Path | None) -> None:
-    df = VIEWS[view](tables)
+    from gamao_cli.analysis.tables import by_game, by_match, by_player
+
+    views = {StatsView.player: by_player, StatsView.match: by_match, StatsView.game: by_game}
+    df = views[view](tables)
     try:
         if fmt is StatsFormat.parquet:
             write_parquet(df, output if output is not None else sys.stdout.buffer)

@@ -10,13 +10,15 @@ import io
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-import polars as pl
 from rich.console import Console
 from rich.table import Table
 
 from gamao_cli.analysis.dice import ROLL_LABELS
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 class StatsView(str, Enum):

@@ -1,0 +1,164 @@
+"""Hand-built cases for the checker, one rule each, with exact codes, places and messages."""
+
+from __future__ import annotations
+
+import io
+
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import replay_match
+from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.model.actions import Move, MoveMark, SetPosition, Step, Win
+from gamao_cli.model.match import Game, Match
+from tests.helpers import board
+
+
+def mat(text: str) -> Match:
+    [match] = list(read_mat(io.StringIO(text), "t.mat"))
+    return match
+
+
+def codes(
+    match: Match, options: CheckOptions | None = None
+) -> list[tuple[str, int | None, int | None]]:
+    return [(f.code, f.game, f.move) for f in replay_match(match, options).findings]
+
+
+def first(match: Match, code: str, options: CheckOptions | None = None) -> Finding:
+    return next(f for f in replay_match(match, options).findings if f.code == code)
+
+
+HEAD = " 5 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+
+
+def test_s3_opening_double() -> None:
+    m = mat(HEAD + "  1) 33: 8/5(2) 6/3(2)\n")
+    # (the record then stops: the reader reports the truncated game, P105)
+    assert next(c for c in codes(m) if not c[0].startswith("P")) == ("R213", 1, 1)
+    assert first(m, "R213").message == "the opening roll is a double (33)"
+
+
+def test_c2_double_on_the_opponents_turn() -> None:
+    m = mat(HEAD + "  1) 31: 8/5 6/5\n  2)  Doubles => 2                Takes\n")
+    f = first(m, "C308")
+    assert (f.game, f.move, f.player, f.message) == (1, 2, "alice", "a double on bob's turn")
+
+
+def test_h1_hit_mark_without_a_hit_is_a_warning() -> None:
+    m = mat(HEAD + "  1) 31: 8/5* 6/5                 42: 8/4 6/4\n")
+    f = first(m, "R221")
+    assert (f.severity.value, f.move, f.message) == (
+        "warning",
+        1,
+        "a hit is marked on 5, but no blot was there",
+    )
+
+
+def test_a_legal_play_written_out_of_order_is_info() -> None:
+    m = mat(HEAD + "  1) 65: 18/13 24/18                42: 8/4 6/4\n")
+    f = first(m, "R220")
+    assert (f.severity.value, f.message) == ("info", "legal, but not in the order written: 24/13")
+
+
+def test_x2_starting_score_and_x408_game_without_result() -> None:
+    m = mat(
+        HEAD
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n\n"
+        + " Game 2\n alice : 0                      bob : 2\n"
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + "                                  Wins 1 point\n"
+    )
+    assert [c for c in codes(m) if c[0] in ("X405", "X408")] == [("X408", 1, 1), ("X405", 2, None)]
+
+
+def test_x411_winner_inferred_from_the_next_score() -> None:
+    m = mat(
+        HEAD
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + " Wins 1 point\n\n"
+        + " Game 2\n alice : 0                      bob : 1\n"
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+    )
+    f = first(m, "X411")
+    assert (f.game, f.player) == (1, "bob")
+    assert "X405" not in [c[0] for c in codes(m)]
+
+
+def _endgame(
+    actions: tuple[object, ...],
+    *,
+    money: bool = True,
+    off0: int = 14,
+    loser: dict[int, int] | None = None,
+) -> Match:
+    """A game set up with player 0 one roll from bearing off its last checker."""
+    start = SetPosition((board({1: 15 - off0}), board(loser or {6: 15})), turn=0)
+    game = Game(1, (0, 0), tuple(actions), players=("alice", "bob"), start=start)  # type: ignore[arg-type]
+    return Match(("alice", "bob"), 0 if money else 5, (game,))
+
+
+def test_c5_jacoby_implied_in_a_money_session() -> None:
+    win = Win(0, 1, text="Wins 1 point")
+    m = _endgame((Move(0, (2, 1), (Step(1, 0),), "21: 1/off"), win))
+    f = first(m, "X409")
+    assert f.message == "a gammon scored 1: implies the Jacoby rule is on"
+    strict = replay_match(m, CheckOptions(jacoby=False)).findings
+    assert [(x.code, x.message) for x in strict] == [
+        ("X401", "Wins 1, but a gammon with the cube at 1 is worth 2")
+    ]
+
+
+def test_e1_action_after_the_game_ended() -> None:
+    m = _endgame(
+        (
+            Move(0, (2, 1), (Step(1, 0),), "21: 1/off"),
+            Move(1, (3, 1), (Step(6, 3), Step(6, 5)), "31: 6/3 6/5"),
+            Win(0, 2, text="Wins 2 points"),
+        )
+    )
+    # (and the gammon scored 2 implies Jacoby off, as the session does not say)
+    assert codes(m) == [("R216", 1, None), ("X409", 1, None)]
+
+
+def test_e5_resigning_more_than_the_position_allows() -> None:
+    # bob has borne off 1 checker: a gammon cannot be lost any more.
+    m = _endgame(
+        (Move(0, (6, 5), (), "65:", MoveMark.EMPTY), Win(0, 2, text="Wins 2 points")),
+        money=False,
+        off0=10,
+        loser={6: 14},
+    )
+    found = replay_match(m).findings
+    assert [(f.code, f.severity.value) for f in found] == [
+        ("X402", "info"),
+        ("X403", "warning"),
+        ("X413", "warning"),
+    ]
+    assert found[1].message == (
+        "a gammon was resigned, but the position allowed at most a single game"
+    )
+
+
+MONEY = " 0 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+
+
+def test_c6_beaver_rule_unknown_then_off() -> None:
+    m = mat(
+        MONEY
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + "  2)  Doubles => 2                Beavers => 4\n"
+        + "  3) 43: 24/20 13/10             \n"
+    )
+    assert first(m, "C307").message == "a beaver: the record implies beavers are allowed"
+    off = first(m, "C306", CheckOptions(beavers=False))
+    assert (off.game, off.move, off.player) == (1, 2, "bob")
+
+
+def test_c6_beaver_in_match_play_is_an_error() -> None:
+    m = mat(
+        HEAD
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + "  2)  Doubles => 2                Beavers => 4\n"
+    )
+    f = first(m, "C305")
+    assert (f.severity.value, f.rule, f.move) == ("error", "C6", 2)
