@@ -338,8 +338,13 @@ class GameReplay:
     ) -> None:
         plays = plays_for(me, opp, dice)
         if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
+            if self.result_winner(move) != move.player:
+                # An empty roll cell (or XG's ????) before the other player's result: the
+                # roller resigned after rolling.
+                self.plays -= 1
+                return
             winning = [p for p in plays if p.mover[OFF] == CHECKERS]
-            if winning and self.result_winner(move) == move.player:
+            if winning:
                 # The roller won: the play that bore off the last checkers was left out.
                 self.report(
                     "R211",
@@ -362,9 +367,11 @@ class GameReplay:
                     self.plays == 1,
                 )
                 return
-            # An empty roll cell (or XG's ????) before the result: resigned after rolling.
-            self.plays -= 1
-            return
+            if plays:
+                # The other player resigned once the roller had rolled.
+                self.plays -= 1
+                return
+            # A dance, then the other player resigned.
         if not plays:
             self.after_play(move, dice, me, opp, me, opp, 0, 0, self.plays == 1)
             return

@@ -5,35 +5,47 @@ Most lines of a match file are rows of one or two plain checker-play cells
 rows whose cells hold nothing but dice and hop characters (digits, ``/ * ( )``, ``bar``,
 ``off`` spellings, single blanks). No cell-start keyword can hide in such text, so these rows
 split into the same cells as :func:`gamao_cli.formats.mat_lines.split_cells` finds; every
-other row takes that general path.
+other row takes that general path. :data:`PLAIN_LINE` is the same row matched inside a block
+of text, line end included, so the reader can step from row to row without cutting lines.
 
-Building the model's frozen, slotted dataclasses costs more than reading the row itself
-(``object.__setattr__`` per field). :func:`new_move` and :func:`new_location` set the slots
-directly and give objects equal to the ones the constructors make. They are used only while
-the classes have exactly the expected slots and no ``__post_init__``; otherwise they are the
-classes themselves, so a change to the model costs speed, never correctness.
+Building the model's frozen, slotted dataclasses costs more than reading the row itself: a
+frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``.
+:func:`new_move`, :func:`new_location` and :func:`new_move_at` instead fill a *shell*, a
+plain class with exactly the same slots, by ordinary attribute stores, then make it the
+model class by assigning ``__class__`` (which Python allows between classes of the same
+layout). The objects are equal to, hash like and are as frozen as the ones the constructors
+make. The shells are used only while the model classes have exactly the expected slots, no
+``__post_init__`` and accept the class change (checked once, at import); otherwise these
+functions call the constructors, so a change to the model costs speed, never correctness.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from gamao_cli.model.actions import Move, MoveMark, Step
 from gamao_cli.model.location import Location
 
 _HOP = r"[0-9/*()BbAaRrOoFf]++(?!:)"
 _TEXT = rf"(?:{_HOP}(?: {_HOP})*+)?"
-PLAIN_ROW = re.compile(
+_CELLS = (
     rf" *+(\d++)\) ++([1-6][1-6]):(?: ++({_TEXT}))?"
-    rf"(?: ++([1-6][1-6]):(?: ++({_TEXT}))?)? *+$"
+    rf"(?: ++([1-6][1-6]):(?: ++({_TEXT}))?)?"
 )
+PLAIN_ROW = re.compile(rf"{_CELLS} *+$")
 """Groups: 1 row number; 2, 3 the first cell's dice and play; 4, 5 the second cell's.
 
 Plays are hop characters separated by single blanks (possessive, so matching never
-backtracks); a play group is None when the cell is dice alone, 4 and 5 when there is one cell.
+backtracks); a play group is None (or empty) when the cell is dice alone, 4 and 5 when there
+is one cell. Matched against a line without its line end and trailing blanks.
 """
+
+PLAIN_LINE = re.compile(rf"{_CELLS}[ \t\r\f]*+\n")
+""":data:`PLAIN_ROW` at a position inside a block of lines: trailing blanks and the ``\\n``
+are part of the match, so ``match.end()`` is the start of the next line. The groups are the
+same; columns are offsets from the start of the line. Other trailing white space (vertical
+tab, information separators) is left to the general path, which checks for binary input."""
 
 DICE: dict[str, tuple[int, int]] = {f"{a}{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 
@@ -45,110 +57,119 @@ MoveFactory = Callable[
 ]
 LocationFactory = Callable[[str, int, int], Location]
 
-
-def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[Any, Any], None]] | None:
-    if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
-        return None
-    return [getattr(cls, name).__set__ for name in names]
+_MOVE_SLOTS = ("player", "dice", "steps", "text", "mark", "number", "location")
+_LOCATION_SLOTS = ("file", "line", "column")
 
 
-def _move_factory() -> MoveFactory:
-    setters = _slot_setters(Move, ("player", "dice", "steps", "text", "mark", "number", "location"))
-    if setters is None:
-        return Move
-    s_player, s_dice, s_steps, s_text, s_mark, s_number, s_location = setters
-    new = object.__new__
-
-    def new_move(
-        player: int,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        text: str,
-        mark: MoveMark,
-        number: int | None,
-        location: Location,
-    ) -> Move:
-        move: Move = new(Move)
-        s_player(move, player)
-        s_dice(move, dice)
-        s_steps(move, steps)
-        s_text(move, text)
-        s_mark(move, mark)
-        s_number(move, number)
-        s_location(move, location)
-        return move
-
-    return new_move
+class _MoveShell:
+    __slots__ = _MOVE_SLOTS
 
 
-def _location_factory() -> LocationFactory:
-    setters = _slot_setters(Location, ("file", "line", "column"))
-    if setters is None:
-        return Location
-    s_file, s_line, s_column = setters
-    new = object.__new__
-
-    def new_location(file: str, line: int, column: int) -> Location:
-        location: Location = new(Location)
-        s_file(location, file)
-        s_line(location, line)
-        s_column(location, column)
-        return location
-
-    return new_location
+class _LocationShell:
+    __slots__ = _LOCATION_SLOTS
 
 
-def _placed_move_factory(move: MoveFactory, location: LocationFactory) -> PlacedMoveFactory:
-    def new_placed_move(
-        player: int,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        text: str,
-        mark: MoveMark,
-        number: int | None,
-        file: str,
-        line: int,
-        column: int,
-    ) -> Move:
-        return move(player, dice, steps, text, mark, number, location(file, line, column))
+_new = object.__new__
 
-    if move is Move or location is Location:
-        return new_placed_move
-    s_player, s_dice, s_steps, s_text, s_mark, s_number, s_location = (
-        _slot_setters(Move, Move.__slots__) or []
+
+def _shell_new_location(file: str, line: int, column: int) -> Location:
+    where = _new(_LocationShell)
+    where.file = file
+    where.line = line
+    where.column = column
+    where.__class__ = Location  # type: ignore[assignment]
+    return where  # type: ignore[return-value]
+
+
+def _shell_new_move(
+    player: int,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    text: str,
+    mark: MoveMark,
+    number: int | None,
+    location: Location,
+) -> Move:
+    made = _new(_MoveShell)
+    made.player = player
+    made.dice = dice
+    made.steps = steps
+    made.text = text
+    made.mark = mark
+    made.number = number
+    made.location = location
+    made.__class__ = Move  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
+
+
+def _shell_new_move_at(
+    player: int,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    text: str,
+    mark: MoveMark,
+    number: int | None,
+    file: str,
+    line: int,
+    column: int,
+) -> Move:
+    where = _new(_LocationShell)
+    where.file = file
+    where.line = line
+    where.column = column
+    where.__class__ = Location  # type: ignore[assignment]
+    made = _new(_MoveShell)
+    made.player = player
+    made.dice = dice
+    made.steps = steps
+    made.text = text
+    made.mark = mark
+    made.number = number
+    made.location = where
+    made.__class__ = Move  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
+
+
+def _plain_new_move_at(
+    player: int,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    text: str,
+    mark: MoveMark,
+    number: int | None,
+    file: str,
+    line: int,
+    column: int,
+) -> Move:
+    return Move(player, dice, steps, text, mark, number, Location(file, line, column))
+
+
+def _shells_work() -> bool:
+    """True when the shells make objects equal to the constructors' (checked at import)."""
+    for cls, names in ((Move, _MOVE_SLOTS), (Location, _LOCATION_SLOTS)):
+        if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
+            return False
+    try:
+        step = Step(8, 5)
+        made = _shell_new_move_at(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, "f", 3, 6)
+        where = _shell_new_location("f", 3, 6)
+        placed = _shell_new_move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, where)
+    except TypeError:  # "__class__ assignment: ... object layout differs"
+        return False
+    expected = Move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, Location("f", 3, 6))
+    return (
+        type(made) is Move
+        and type(made.location) is Location
+        and made == expected
+        and placed == expected
+        and hash(where) == hash(Location("f", 3, 6))
     )
-    s_file, s_line, s_column = _slot_setters(Location, Location.__slots__) or []
-    new = object.__new__
-
-    def new_move_at(
-        player: int,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        text: str,
-        mark: MoveMark,
-        number: int | None,
-        file: str,
-        line: int,
-        column: int,
-    ) -> Move:
-        where: Location = new(Location)
-        s_file(where, file)
-        s_line(where, line)
-        s_column(where, column)
-        made: Move = new(Move)
-        s_player(made, player)
-        s_dice(made, dice)
-        s_steps(made, steps)
-        s_text(made, text)
-        s_mark(made, mark)
-        s_number(made, number)
-        s_location(made, where)
-        return made
-
-    return new_move_at
 
 
-new_move: MoveFactory = _move_factory()
-new_location: LocationFactory = _location_factory()
-new_move_at: PlacedMoveFactory = _placed_move_factory(new_move, new_location)
+SHELLS = _shells_work()
+"""Whether the fast constructors below use shells (else they are the plain constructors)."""
+
+new_move: MoveFactory = _shell_new_move if SHELLS else Move
+new_location: LocationFactory = _shell_new_location if SHELLS else Location
+new_move_at: PlacedMoveFactory = _shell_new_move_at if SHELLS else _plain_new_move_at
 """``new_move(..., new_location(file, line, column))`` in one call."""

@@ -33,13 +33,20 @@ from __future__ import annotations
 import dataclasses
 import gc
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import NamedTuple, TextIO
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
 from gamao_cli.formats import mat_lines as ml
-from gamao_cli.formats.mat_fast import DICE, PLAIN_ROW, new_location, new_move, new_move_at
+from gamao_cli.formats.mat_fast import (
+    DICE,
+    PLAIN_LINE,
+    PLAIN_ROW,
+    new_location,
+    new_move,
+    new_move_at,
+)
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -97,7 +104,10 @@ MAX_LINE = 1 << 16
 """Characters read per line at most; the rest of a longer line is skipped (P114)."""
 MAX_DIAGNOSTICS = 1000
 """Diagnostics listed per match at most; the rest are counted in one P123 diagnostic."""
-_CACHE_LIMIT = 1 << 14
+_BLOCK = 1 << 16
+"""Characters read from the stream at a time."""
+_CACHE_LIMIT = 1 << 15
+"""Play texts kept in :data:`_STEPS` at most (it is emptied when full)."""
 _ON_OFF = {
     "on": True,
     "off": False,
@@ -148,6 +158,11 @@ class _Unreadable(NamedTuple):
 
     message: str
     offset: int
+
+
+_STEPS: dict[str, tuple[Step, ...] | _Unreadable] = {}
+"""Play text -> its steps, shared by all readers: Steps are immutable and the same plays
+(opening moves, bear-offs) come up in match after match."""
 
 
 class _GameBuilder:
@@ -217,7 +232,7 @@ class _Reader:
         self.match = _MatchBuilder(Location(filename, 1, 1))
         self.game: _GameBuilder | None = None
         self.pending: list[tuple[str, Location]] = []  # ';' lines after a game's rows
-        self.steps_cache: dict[str, tuple[Step, ...] | _Unreadable] = {}
+        self.read_error: str | None = None
         self.seen_text = False
 
     # ---------------------------------------------------------------- diagnostics
@@ -245,79 +260,118 @@ class _Reader:
             )
         )
 
-    # ---------------------------------------------------------------- lines
-    def check_line(self, line: str, readline: Callable[[int], str]) -> str | None:
-        """Report an over-long line (P114), or binary input (P106: None, stop reading)."""
-        if len(line) >= MAX_LINE and not line.endswith(("\n", "\r")):
-            skipped = self.skip_rest(readline)
-            self.report("P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored")
-        if self.lineno <= 20 and _is_binary(line):
-            self.report("P106", "the input is binary, not match text")
-            return None
-        return line
+    # ---------------------------------------------------------------- input
+    def fill(self, rest: str) -> tuple[str, bool]:
+        """``rest`` (unread text without a line end) and the next block of input; True at
+        the end of the input. Line ends ``\r\n`` and ``\r`` become ``\n``. A read error
+        (undecodable text) ends the input: the incomplete line is dropped and the error kept
+        for :meth:`matches` to report.
+        """
+        read = self.stream.read
+        try:
+            chunk = read(_BLOCK)
+            if chunk.endswith("\r"):
+                chunk += read(1)  # a "\r\n" cut in two
+        except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+            self.read_error = str(exc)
+            return "", True
+        if not chunk:
+            return rest, True
+        if "\r" in chunk:
+            chunk = chunk.replace("\r\n", "\n").replace("\r", "\n")
+        return rest + chunk, False
 
-    @staticmethod
-    def skip_rest(readline: Callable[[int], str]) -> int:
+    def skip_line(self) -> tuple[str, int, bool]:
+        """Read past the end of an over-long line: (text after it, characters skipped
+        including the line end, end of input)."""
         skipped = 0
         while True:
-            try:
-                chunk = readline(MAX_LINE)
-            except (OSError, ValueError):
-                return skipped
-            if not chunk:
-                return skipped
-            skipped += len(chunk)
-            if chunk.endswith(("\n", "\r")):
-                return skipped
+            text, at_end = self.fill("")
+            end = text.find("\n")
+            if end >= 0:
+                return text[end + 1 :], skipped + end + 1, at_end
+            skipped += len(text)
+            if at_end:
+                return "", skipped, True
 
     # ---------------------------------------------------------------- driver
     def matches(self) -> Iterator[Match]:
-        readline = self.stream.readline
-        plain = PLAIN_ROW.match
-        row = ml.ROW.match
-        lineno = 0
+        """Lines in blocks: runs of plain move rows go through :meth:`plain_rows`, every
+        other line through :meth:`line`."""
+        buf, pos, at_end, lineno = "", 0, False, 0
         while True:
-            try:
-                raw = readline(MAX_LINE)
-            except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
-                self.lineno = lineno + 1
-                self.report("P106", f"the input cannot be read as text past this point: {exc}")
-                break
-            if not raw:
-                break
-            self.lineno = lineno = lineno + 1
-            if lineno <= 20 or len(raw) >= MAX_LINE:
-                checked = self.check_line(raw, readline)
-                if checked is None:
-                    break
-            line = raw.rstrip()
-            if not line:
-                continue
-            if "\t" in line:
-                line = line.expandtabs()
-            if line[0] == "\ufeff":
-                line = line.lstrip("\ufeff")
-                if not line:
-                    continue
             game = self.game
             if game is not None and not game.expect_score:
-                found = plain(line)
-                if found is not None and found.start(2) < game.threshold:
-                    if self.pending:
-                        self.flush_pending()
-                    self.plain_row(found, line, game)
-                    continue
-                found = row(line)
-                if found is not None:
-                    if self.pending:
-                        self.flush_pending()
-                    self.row(line, int(found[1]), found.end())
-                    continue
-            self.seen_text = True
-            finished = self.structural(line)
+                pos, lineno = self.plain_rows(buf, pos, lineno, game)
+            end = buf.find("\n", pos)
+            skipped = -1
+            if end >= 0:
+                if end - pos < MAX_LINE:
+                    raw = buf[pos : end + 1]
+                    pos = end + 1
+                else:
+                    raw, skipped = buf[pos : pos + MAX_LINE], end - pos - MAX_LINE + 1
+                    pos = end + 1
+            elif not at_end and len(buf) - pos < MAX_LINE:
+                buf, at_end = self.fill(buf[pos:])
+                pos = 0
+                continue
+            elif pos >= len(buf):
+                break
+            elif len(buf) - pos <= MAX_LINE:  # the last line, without a line end
+                raw, pos = buf[pos:], len(buf)
+            else:  # an over-long line: its first MAX_LINE characters are read
+                raw, skipped = buf[pos : pos + MAX_LINE], len(buf) - pos - MAX_LINE
+                if at_end:
+                    buf, pos = "", 0
+                else:
+                    buf, more, at_end = self.skip_line()
+                    pos, skipped = 0, skipped + more
+            self.lineno = lineno = lineno + 1
+            if skipped >= 0:
+                self.report(
+                    "P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored"
+                )
+            if lineno <= 20 and _is_binary(raw):
+                self.report("P106", "the input is binary, not match text")
+                break
+            finished = self.line(raw)
             if finished is not None:
                 yield finished
+        if self.read_error is not None:
+            self.lineno = lineno + 1
+            self.report(
+                "P106", f"the input cannot be read as text past this point: {self.read_error}"
+            )
         yield self.finish_match()
+
+    def line(self, raw: str) -> Match | None:
+        """One line that is not a plain move row read by :meth:`plain_rows`."""
+        line = raw.rstrip()
+        if not line:
+            return None
+        if "\t" in line:
+            line = line.expandtabs()
+        if line[0] == "\ufeff":
+            line = line.lstrip("\ufeff")
+            if not line:
+                return None
+        game = self.game
+        if game is not None and not game.expect_score:
+            if PLAIN_ROW.match(line) is not None:  # e.g. a row with tabs
+                lineno = self.lineno
+                done, _ = self.plain_rows(line + "\n", 0, lineno - 1, game)
+                if done:
+                    return None
+                self.lineno = lineno
+            found = ml.ROW.match(line)
+            if found is not None:
+                if self.pending:
+                    self.flush_pending()
+                self.row(line, int(found[1]), found.end())
+                return None
+        self.seen_text = True
+        return self.structural(line)
 
     def structural(self, line: str) -> Match | None:
         """Every line but a move row of a game in progress. Returns a finished match."""
@@ -613,53 +667,72 @@ class _Reader:
         else:
             game.actions.append(Beaver(player, value, text, number, where))
 
-    def plain_row(self, found: re.Match[str], line: str, game: _GameBuilder) -> None:
-        """A row of one or two plain checker-play cells (see :mod:`mat_fast`)."""
-        number, dice, rest, second, rest2 = found.groups()
-        number = int(number)
-        column = found.start(2)
-        cache = self.steps_cache
-        if rest:
-            steps = cache.get(rest)
-            if steps is None or isinstance(steps, _Unreadable):
-                steps = self.steps(rest, found.start(3))
-            text = line[column : found.end(3)]
-            mark = _PLAY if steps is not None else _UNPARSED
-        else:
-            steps, text, mark = (), line[column : column + 3], _EMPTY
+    def plain_rows(self, buf: str, pos: int, lineno: int, game: _GameBuilder) -> tuple[int, int]:
+        """The plain move rows (:data:`PLAIN_LINE`) of ``buf`` from ``pos`` on, one after the
+        other, as long as their first cell is a left cell. Returns the position after the
+        last row read and the new line number.
+        """
+        fast = PLAIN_LINE.match
+        threshold = game.threshold
+        left, right = game.columns
         append = game.actions.append
-        columns = game.columns
-        append(
-            new_move_at(
-                columns[0], DICE[dice], steps or (), text, mark, number,
-                self.file, self.lineno, column + 1,
+        pending = self.pending
+        file = self.file
+        cache = _STEPS
+        make = new_move_at
+        while True:
+            found = fast(buf, pos)
+            if found is None:
+                break
+            start = found.start(2)
+            column = start - pos
+            if column >= threshold or found.end() - pos > MAX_LINE:
+                break
+            if pending:
+                self.flush_pending()
+            lineno += 1
+            number, dice, rest, second, rest2 = found.groups()
+            number = int(number)
+            if rest:
+                steps = cache.get(rest)
+                if steps is None or steps.__class__ is _Unreadable:
+                    self.lineno = lineno
+                    steps = self.steps(rest, found.start(3) - pos)
+                text = buf[start : found.end(3)]
+                mark = _PLAY if steps is not None else _UNPARSED
+            else:
+                steps, text, mark = (), buf[start : start + 3], _EMPTY
+            append(
+                make(left, DICE[dice], steps or (), text, mark, number, file, lineno, column + 1)
             )
-        )  # fmt: skip
-        if second is None:
-            return
-        right = found.start(4)
-        if right < game.threshold and right > column + 4:
-            game.threshold = right
-        if rest2:
-            steps = cache.get(rest2)
-            if steps is None or isinstance(steps, _Unreadable):
-                steps = self.steps(rest2, found.start(5))
-            mark = _PLAY if steps is not None else _UNPARSED
-        else:
-            steps, mark = (), _EMPTY
-        append(
-            new_move_at(
-                columns[1], DICE[second], steps or (), line[right:], mark, number,
-                self.file, self.lineno, right + 1,
-            )
-        )  # fmt: skip
+            if second is not None:
+                start = found.start(4)
+                column_right = start - pos
+                if column + 4 < column_right < threshold:
+                    game.threshold = threshold = column_right
+                if rest2:
+                    steps = cache.get(rest2)
+                    if steps is None or steps.__class__ is _Unreadable:
+                        self.lineno = lineno
+                        steps = self.steps(rest2, found.start(5) - pos)
+                    text = buf[start : found.end(5)]
+                    mark = _PLAY if steps is not None else _UNPARSED
+                else:
+                    steps, text, mark = (), buf[start : start + 3], _EMPTY
+                append(
+                    make(right, DICE[second], steps or (), text, mark, number,
+                         file, lineno, column_right + 1)
+                )  # fmt: skip
+            pos = found.end()
+        self.lineno = lineno
+        return pos, lineno
 
     def steps(self, rest: str, column: int) -> tuple[Step, ...] | None:
         """The steps of a play text (cached); None, reported as P102, if it is not a play.
 
         ``column`` is the 0-based column of ``rest`` in the line.
         """
-        cache = self.steps_cache
+        cache = _STEPS
         cached = cache.get(rest)
         if cached is None:
             try:

@@ -123,7 +123,7 @@ def test_e1_action_after_the_game_ended() -> None:
 def test_e5_resigning_more_than_the_position_allows() -> None:
     # bob has borne off 1 checker: a gammon cannot be lost any more.
     m = _endgame(
-        (Move(0, (6, 5), (), "65:", MoveMark.EMPTY), Win(0, 2, text="Wins 2 points")),
+        (Win(0, 2, text="Wins 2 points"),),
         money=False,
         off0=10,
         loser={6: 14},

@@ -9,6 +9,7 @@ import io
 
 from mat_helpers import FIXTURES, codes, read_fixture, read_text, summaries
 
+from gamao_cli.formats import mat_reader
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.textio import text_stream
 from gamao_cli.model import Location, Move, MoveMark, Rules, SetPosition, Severity, Variant, Win
@@ -328,14 +329,15 @@ def test_several_matches_in_one_file_bbgt() -> None:
 
 def test_matches_are_yielded_one_at_a_time() -> None:
     text = (FIXTURES / "bbgt_two_matches.mat").read_text()
-    stream = io.StringIO(text)
+    second = text.index("; [Event", 1)
+    many = text + text[second:] * 2000  # about 500 KB: many blocks of input
+    stream = io.StringIO(many)
     matches = read_mat(stream, "bbgt")
     first = next(matches)
     assert first.players == ("Alice", "Bob")
-    # the reader stopped right after the second match's length line
-    assert stream.tell() < len(text)
-    assert next(matches).players == ("Carol", "Dave")
-    assert next(matches, None) is None
+    # the reader stopped within one block of the second match's length line
+    assert stream.tell() <= second + mat_reader._BLOCK + 1 < len(many)
+    assert [m.players for m in matches] == [("Carol", "Dave")] * 2001
 
 
 def test_nackgammon_variation_tag() -> None:
