@@ -19,7 +19,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO, cast
 
@@ -228,15 +228,4 @@ def _read_buffered(
 
 
 def _with_format(match: Match, name: str) -> Match:
-    return Match(
-        players=match.players,
-        length=match.length,
-        games=match.games,
-        rules=match.rules,
-        ratings=match.ratings,
-        tags=match.tags,
-        comments=match.comments,
-        location=match.location,
-        source_format=name,
-        diagnostics=match.diagnostics,
-    )
+    return replace(match, source_format=name)

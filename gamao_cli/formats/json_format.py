@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TextIO, TypeVar
 
 from gamao_cli.model.actions import (
@@ -627,18 +628,7 @@ def _documents(value: object, where: Location, filename: str) -> Iterator[Match]
 
 
 def _with_diagnostics(match: Match, diags: list[Diagnostic]) -> Match:
-    return Match(
-        players=match.players,
-        length=match.length,
-        games=match.games,
-        rules=match.rules,
-        ratings=match.ratings,
-        tags=match.tags,
-        comments=match.comments,
-        location=match.location,
-        source_format=match.source_format,
-        diagnostics=(*match.diagnostics, *diags),
-    )
+    return replace(match, diagnostics=(*match.diagnostics, *diags))
 
 
 def _decode_error(exc: json.JSONDecodeError, filename: str, line_offset: int = 0) -> Diagnostic:
