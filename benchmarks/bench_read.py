@@ -44,7 +44,9 @@ _MAT_SINGLES = ("gitGNU-gnu_gibbon/7point.mat", "nodots-backgammon-core/sample.x
 
 def real_match_files(corpus: Path = CORPUS) -> list[Path]:
     """The 55 ``.mat``-format files of the real corpus, sorted."""
-    files = [p for d in _MAT_DIRS_ALL for p in (corpus / d).glob("*") if p.suffix in (".txt", ".mat")]
+    files = [
+        p for d in _MAT_DIRS_ALL for p in (corpus / d).glob("*") if p.suffix in (".txt", ".mat")
+    ]
     files += [corpus / name for name in _MAT_SINGLES]
     return sorted(p for p in files if p.is_file())
 

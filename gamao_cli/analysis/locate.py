@@ -50,7 +50,10 @@ def _match(
 
 
 def play_text(move: Move) -> str:
-    """A play as ``31: 24/21 24/23`` whatever the format wrote (SGF's ``31xuxw`` too)."""
+    """A play as ``31: 24/21 24/23``: the cell as written where it reads so (``.mat``),
+    else drawn from its steps (SGF writes ``31xuxw``)."""
+    if ": " in move.text:
+        return move.text.strip()
     steps = " ".join(str(s) for s in move.steps)
     return f"{move.dice[0]}{move.dice[1]}: {steps}".rstrip()
 

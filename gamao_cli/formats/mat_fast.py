@@ -1,12 +1,11 @@
 """The ``.mat`` reader's hot path: the common move row in one regex, and cheap constructors.
 
 Most lines of a match file are rows of one or two plain checker-play cells
-(``  7) 62: 13/11 13/7              64: 24/14*``). :data:`PLAIN_ROW` matches exactly those
-rows whose cells hold nothing but dice and hop characters (digits, ``/ * ( )``, ``bar``,
-``off`` spellings, single blanks). No cell-start keyword can hide in such text, so these rows
-split into the same cells as :func:`gamao_cli.formats.mat_lines.split_cells` finds; every
-other row takes that general path. :data:`PLAIN_LINE` is the same row matched inside a block
-of text, line end included, so the reader can step from row to row without cutting lines.
+(``  7) 62: 13/11 13/7              64: 24/14*``), and most others are rows with the cube and
+result phrases gnubg and XG write (``Doubles => 2``, ``Takes``, ``Drops``, ``Wins 1 point``).
+:data:`ROW_LINE` matches exactly those rows, in place inside a block of text, so the reader
+steps from row to row without cutting lines; every other row takes the general path
+(:mod:`gamao_cli.formats.mat_lines`).
 
 Building the model's frozen, slotted dataclasses costs more than reading the row itself: a
 frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``.
@@ -28,24 +27,27 @@ from gamao_cli.model.actions import Move, MoveMark, Step
 from gamao_cli.model.location import Location
 
 _HOP = r"[0-9/*()BbAaRrOoFf]++(?!:)"
-_TEXT = rf"(?:{_HOP}(?: {_HOP})*+)?"
-_CELLS = (
-    rf" *+(\d++)\) ++([1-6][1-6]):(?: ++({_TEXT}))?"
-    rf"(?: ++([1-6][1-6]):(?: ++({_TEXT}))?)?"
+_HOPS = rf"{_HOP}(?: {_HOP})*+"
+_CELL = (
+    rf"(?:(([1-6][1-6]):(?: ++({_HOPS}))?)"
+    r"|(Doubles => ([0-9]++)|Wins ([0-9]++) points?( and the match)?|Takes|Drops))"
 )
-PLAIN_ROW = re.compile(rf"{_CELLS} *+$")
-"""Groups: 1 row number; 2, 3 the first cell's dice and play; 4, 5 the second cell's.
+ROW_LINE = re.compile(rf" *+(?:([0-9]++)\) ++)?{_CELL}(?: ++{_CELL})?[ \t\r\f]*+\n")
+"""A common row at a position inside a block of lines, its line end included (so
+``match.end()`` is the start of the next line): an optional row number ``n)`` and one or two
+cells, each either dice with a plain play or a cube or result phrase as gnubg and XG write
+it. Groups: 1 the row number (None if absent); then per cell (2-8 and 9-15): the dice cell's
+text, its dice, its play (None when the cell is dice alone), the phrase (``Doubles => 2``,
+``Takes``, ``Drops``, ``Wins 1 point``, ``Wins 3 points and the match``), the cube value of
+``Doubles``, the points of ``Wins`` and `` and the match``. A cell is a dice cell or a phrase,
+so exactly one of its first and fourth groups is None.
 
-Plays are hop characters separated by single blanks (possessive, so matching never
-backtracks); a play group is None (or empty) when the cell is dice alone, 4 and 5 when there
-is one cell. Matched against a line without its line end and trailing blanks.
+A play is hop characters (digits, ``/ * ( )``, ``bar``/``off`` spellings) separated by single
+blanks; every quantifier is possessive, so matching never backtracks. No cell-start keyword
+can hide in such text, so these rows split into the same cells as
+:func:`gamao_cli.formats.mat_lines.split_cells` finds. Other trailing white space (vertical
+tab, information separators) is left to the general path, which checks for binary input.
 """
-
-PLAIN_LINE = re.compile(rf"{_CELLS}[ \t\r\f]*+\n")
-""":data:`PLAIN_ROW` at a position inside a block of lines: trailing blanks and the ``\\n``
-are part of the match, so ``match.end()`` is the start of the next line. The groups are the
-same; columns are offsets from the start of the line. Other trailing white space (vertical
-tab, information separators) is left to the general path, which checks for binary input."""
 
 DICE: dict[str, tuple[int, int]] = {f"{a}{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 
@@ -61,12 +63,24 @@ _MOVE_SLOTS = ("player", "dice", "steps", "text", "mark", "number", "location")
 _LOCATION_SLOTS = ("file", "line", "column")
 
 
+# Python lays slots out in sorted name order, whatever order they are declared in, so the
+# shells have the model classes' layout.
 class _MoveShell:
-    __slots__ = _MOVE_SLOTS
+    __slots__ = ("dice", "location", "mark", "number", "player", "steps", "text")
+    player: int
+    dice: tuple[int, int]
+    steps: tuple[Step, ...]
+    text: str
+    mark: MoveMark
+    number: int | None
+    location: Location
 
 
 class _LocationShell:
-    __slots__ = _LOCATION_SLOTS
+    __slots__ = ("column", "file", "line")
+    file: str
+    line: int
+    column: int
 
 
 _new = object.__new__
@@ -125,7 +139,7 @@ def _shell_new_move_at(
     made.text = text
     made.mark = mark
     made.number = number
-    made.location = where
+    made.location = where  # type: ignore[assignment]
     made.__class__ = Move  # type: ignore[assignment]
     return made  # type: ignore[return-value]
 

@@ -34,19 +34,12 @@ import dataclasses
 import gc
 import re
 from collections.abc import Iterator
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, TextIO, TypeVar
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
 from gamao_cli.formats import mat_lines as ml
-from gamao_cli.formats.mat_fast import (
-    DICE,
-    PLAIN_LINE,
-    PLAIN_ROW,
-    new_location,
-    new_move,
-    new_move_at,
-)
+from gamao_cli.formats.mat_fast import DICE, ROW_LINE, new_location, new_move, new_move_at
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -119,6 +112,7 @@ _ON_OFF = {
     "0": False,
 }
 
+_T = TypeVar("_T")
 _HEADER, _MATCH, _GAME = 0, 1, 2
 _PLAY, _EMPTY, _UNPARSED = MoveMark.PLAY, MoveMark.EMPTY, MoveMark.UNPARSED
 _PHRASES: dict[str, re.Pattern[str]] = {
@@ -160,9 +154,16 @@ class _Unreadable(NamedTuple):
     offset: int
 
 
-_STEPS: dict[str, tuple[Step, ...] | _Unreadable] = {}
+_STEPS: dict[str, tuple[Step, ...]] = {}
 """Play text -> its steps, shared by all readers: Steps are immutable and the same plays
 (opening moves, bear-offs) come up in match after match."""
+_Play = tuple[tuple[int, int], tuple[Step, ...], MoveMark]
+_CELLS: dict[str, _Play] = {}
+"""Dice cell text (``62: 13/11 13/7``) -> its dice, steps and mark, shared like
+:data:`_STEPS`."""
+_UNREADABLE: dict[str, _Unreadable] = {}
+"""Play text that is not a play -> why (kept apart so that a hit in :data:`_STEPS` needs no
+further test)."""
 
 
 class _GameBuilder:
@@ -296,13 +297,13 @@ class _Reader:
 
     # ---------------------------------------------------------------- driver
     def matches(self) -> Iterator[Match]:
-        """Lines in blocks: runs of plain move rows go through :meth:`plain_rows`, every
-        other line through :meth:`line`."""
+        """Lines in blocks: runs of common rows (:data:`ROW_LINE`) go through
+        :meth:`fast_rows`, every other line through :meth:`line`."""
         buf, pos, at_end, lineno = "", 0, False, 0
         while True:
             game = self.game
             if game is not None and not game.expect_score:
-                pos, lineno = self.plain_rows(buf, pos, lineno, game)
+                pos, lineno = self.fast_rows(buf, pos, lineno, game)
             end = buf.find("\n", pos)
             skipped = -1
             if end >= 0:
@@ -346,7 +347,7 @@ class _Reader:
         yield self.finish_match()
 
     def line(self, raw: str) -> Match | None:
-        """One line that is not a plain move row read by :meth:`plain_rows`."""
+        """One line that :meth:`fast_rows` did not read."""
         line = raw.rstrip()
         if not line:
             return None
@@ -358,9 +359,9 @@ class _Reader:
                 return None
         game = self.game
         if game is not None and not game.expect_score:
-            if PLAIN_ROW.match(line) is not None:  # e.g. a row with tabs
+            if ROW_LINE.match(text := line + "\n") is not None:  # e.g. a row with tabs
                 lineno = self.lineno
-                done, _ = self.plain_rows(line + "\n", 0, lineno - 1, game)
+                done, _ = self.fast_rows(text, 0, lineno - 1, game)
                 if done:
                     return None
                 self.lineno = lineno
@@ -667,89 +668,139 @@ class _Reader:
         else:
             game.actions.append(Beaver(player, value, text, number, where))
 
-    def plain_rows(self, buf: str, pos: int, lineno: int, game: _GameBuilder) -> tuple[int, int]:
-        """The plain move rows (:data:`PLAIN_LINE`) of ``buf`` from ``pos`` on, one after the
-        other, as long as their first cell is a left cell. Returns the position after the
-        last row read and the new line number.
+    def fast_rows(self, buf: str, pos: int, lineno: int, game: _GameBuilder) -> tuple[int, int]:
+        """The common rows (:data:`ROW_LINE`) of ``buf`` from ``pos`` on, one after the other.
+
+        Stops at the first other line, and at a row that needs a diagnostic other than P102
+        (two cells in the right column, an over-long line). Returns the position after the
+        last row read (``pos`` if none) and the new line number.
         """
-        fast = PLAIN_LINE.match
+        fast = ROW_LINE.match
         threshold = game.threshold
         left, right = game.columns
         append = game.actions.append
         pending = self.pending
         file = self.file
-        cache = _STEPS
+        cells = _CELLS
         make = new_move_at
         while True:
             found = fast(buf, pos)
             if found is None:
                 break
-            start = found.start(2)
-            column = start - pos
-            if column >= threshold or found.end() - pos > MAX_LINE:
+            (number, cell, dice, rest, phrase, value, points, whole,
+             cell2, dice2, rest2, phrase2, value2, points2, whole2) = found.groups()  # fmt: skip
+            column = found.start(2 if cell is not None else 5) - pos
+            if column < threshold:
+                player = left
+            elif cell2 is None and phrase2 is None:
+                player = right
+            else:
+                break  # two cells in the right column (P116)
+            end = found.end()
+            if end - pos > MAX_LINE:
                 break
             if pending:
                 self.flush_pending()
             lineno += 1
-            number, dice, rest, second, rest2 = found.groups()
-            number = int(number)
-            if rest:
-                steps = cache.get(rest)
-                if steps is None or steps.__class__ is _Unreadable:
+            row = None if number is None else int(number)
+            if cell is not None:
+                known = cells.get(cell)
+                if known is None:
                     self.lineno = lineno
-                    steps = self.steps(rest, found.start(3) - pos)
-                text = buf[start : found.end(3)]
-                mark = _PLAY if steps is not None else _UNPARSED
+                    known = self.dice_play(cell, dice, rest, found.start(4) - pos)
+                rolled, steps, mark = known
+                append(make(player, rolled, steps, cell, mark, row, file, lineno, column + 1))
             else:
-                steps, text, mark = (), buf[start : start + 3], _EMPTY
-            append(
-                make(left, DICE[dice], steps or (), text, mark, number, file, lineno, column + 1)
-            )
-            if second is not None:
-                start = found.start(4)
-                column_right = start - pos
+                self.lineno = lineno
+                self.phrase(phrase, value, points, whole, column, player, row)
+            if cell2 is not None:
+                column_right = found.start(9) - pos
                 if column + 4 < column_right < threshold:
                     game.threshold = threshold = column_right
-                if rest2:
-                    steps = cache.get(rest2)
-                    if steps is None or steps.__class__ is _Unreadable:
-                        self.lineno = lineno
-                        steps = self.steps(rest2, found.start(5) - pos)
-                    text = buf[start : found.end(5)]
-                    mark = _PLAY if steps is not None else _UNPARSED
-                else:
-                    steps, text, mark = (), buf[start : start + 3], _EMPTY
-                append(
-                    make(right, DICE[second], steps or (), text, mark, number,
-                         file, lineno, column_right + 1)
-                )  # fmt: skip
-            pos = found.end()
+                known = cells.get(cell2)
+                if known is None:
+                    self.lineno = lineno
+                    known = self.dice_play(cell2, dice2, rest2, found.start(11) - pos)
+                rolled, steps, mark = known
+                append(make(right, rolled, steps, cell2, mark, row, file, lineno, column_right + 1))
+            elif phrase2 is not None:
+                column_right = found.start(12) - pos
+                if column + 4 < column_right < threshold:
+                    game.threshold = threshold = column_right
+                self.lineno = lineno
+                self.phrase(phrase2, value2, points2, whole2, column_right, right, row)
+            pos = end
         self.lineno = lineno
         return pos, lineno
+
+    def dice_play(self, cell: str, dice: str, rest: str | None, column: int) -> _Play:
+        """Dice, steps and mark of a dice cell of :data:`ROW_LINE`, cached in :data:`_CELLS`
+        unless the play is unreadable (P102, reported at each occurrence). ``column`` is the
+        0-based column of ``rest`` in the line.
+        """
+        if rest is None:
+            known: _Play = (DICE[dice], (), _EMPTY)
+        else:
+            steps = self.steps(rest, column)
+            if steps is None:
+                return DICE[dice], (), _UNPARSED
+            known = (DICE[dice], steps, _PLAY)
+        _remember(_CELLS, cell, known)
+        return known
+
+    def phrase(
+        self,
+        text: str,
+        value: str | None,
+        points: str | None,
+        whole: str | None,
+        column: int,
+        player: int,
+        number: int | None,
+    ) -> None:
+        """A cube or result cell of :data:`ROW_LINE`, as :meth:`cell` reads it."""
+        game = self.game
+        assert game is not None
+        where = new_location(self.file, self.lineno, column + 1)
+        action: Action
+        if value is not None:
+            cube = int(value)
+            game.cube = max(cube, 1)
+            action = Double(player, cube, text, number, where)
+        elif points is not None:
+            winner = None if column < ml.WIN_NO_SIDE_COLUMN else player
+            action = Win(winner, int(points), whole is not None, None, text, number, where)
+            game.won = True
+        elif text[0] == "T":
+            action = Take(player, text, number, where)
+        else:
+            action = Drop(player, text, number, where)
+        game.actions.append(action)
 
     def steps(self, rest: str, column: int) -> tuple[Step, ...] | None:
         """The steps of a play text (cached); None, reported as P102, if it is not a play.
 
         ``column`` is the 0-based column of ``rest`` in the line.
         """
-        cache = _STEPS
-        cached = cache.get(rest)
-        if cached is None:
+        steps = _STEPS.get(rest)
+        if steps is not None:
+            return steps
+        unreadable = _UNREADABLE.get(rest)
+        if unreadable is None:
             try:
-                cached = tuple(parse_steps(rest))
+                steps = tuple(parse_steps(rest))
             except NotationError as exc:
-                cached = _Unreadable(exc.message, exc.offset)  # no traceback: no cycles
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            cache[rest] = cached
-        if isinstance(cached, _Unreadable):
-            self.report(
-                "P102",
-                f"play {_quote(rest)} is not readable: {cached.message}",
-                column + cached.offset + 1,
-            )
-            return None
-        return cached
+                unreadable = _Unreadable(exc.message, exc.offset)  # no traceback: no cycles
+                _remember(_UNREADABLE, rest, unreadable)
+            else:
+                _remember(_STEPS, rest, steps)
+                return steps
+        self.report(
+            "P102",
+            f"play {_quote(rest)} is not readable: {unreadable.message}",
+            column + unreadable.offset + 1,
+        )
+        return None
 
     def dice_cell(
         self,
@@ -990,6 +1041,12 @@ class _Reader:
         )
 
 
+def _remember(cache: dict[str, _T], key: str, value: _T) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
 def _tag_players(tags: list[tuple[str, str]]) -> tuple[str, str]:
     names = dict((key.lower(), value) for key, value in tags)
     return names.get("player 1", ""), names.get("player 2", "")
@@ -1002,8 +1059,11 @@ def _quote(text: str, limit: int = 60) -> str:
     return f"`{text}`"
 
 
+_NO_CONTROLS = {code: None for code in range(32) if chr(code) not in "\t\n\r\f\x1b"}
+
+
 def _is_binary(line: str) -> bool:
     if "\x00" in line:
         return True
-    controls = sum(1 for ch in line if ch < " " and ch not in "\t\n\r\f\x1b")
+    controls = len(line) - len(line.translate(_NO_CONTROLS))
     return controls > max(8, len(line) // 20)

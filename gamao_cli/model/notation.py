@@ -52,6 +52,9 @@ _WORDS = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
 # Fast path: the common plain hop "13/8", "8/4*", "25/22", "6/0".
 _SIMPLE = re.compile(r"(\d{1,2})/(\d{1,2})(\*?)")
 _SIMPLE_CACHE: dict[str, Step] = {}
+# A whole play of such hops, single blanks between them, every point 0..25.
+_HOP_POINT = r"(?:[01]?[0-9]|2[0-5])"
+_PLAIN = re.compile(rf"{_HOP_POINT}/{_HOP_POINT}\*?(?: {_HOP_POINT}/{_HOP_POINT}\*?)*")
 
 
 def _point(word: str) -> int | None:
@@ -85,6 +88,13 @@ def _simple(token: str, offset: int) -> Step | None:
     step = _hop(origin, target, bool(match[3]), offset)
     if len(_SIMPLE_CACHE) < 4096:
         _SIMPLE_CACHE[token] = step
+    return step
+
+
+def _hop_step(hop: str) -> Step:
+    """A hop of :data:`_PLAIN` text, not yet in :data:`_SIMPLE_CACHE`."""
+    step = _simple(hop, 0)
+    assert step is not None  # _PLAIN's hops are _SIMPLE hops of points 0..25
     return step
 
 
@@ -122,6 +132,11 @@ def parse_steps(text: str) -> list[Step]:
     An empty or blank text gives an empty list. Raises :class:`NotationError` (a
     ``ValueError``) naming the first bad token and its 0-based offset in ``text``.
     """
+    if _PLAIN.fullmatch(text) is not None:  # the common "13/8 6/5*": one cached Step a hop
+        try:
+            return [_SIMPLE_CACHE.get(hop) or _hop_step(hop) for hop in text.split(" ")]
+        except NotationError:
+            pass  # e.g. "8/8": reported by the general loop below, with its offset
     steps: list[Step] = []
     for match in _TOKEN.finditer(text):
         token = match.group()

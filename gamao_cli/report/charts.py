@@ -49,7 +49,7 @@ _STYLE: dict[str, Any] = {
 }
 
 
-def _figure(width: float, height: float, left: float = 0.6, bottom: float = 0.48) -> Figure:
+def _figure(width: float, height: float, left: float = 0.72, bottom: float = 0.48) -> Figure:
     """A figure with fixed margins in inches (a layout engine would double the drawing time);
     the top margin holds the title (left) and the legend (right)."""
     import matplotlib
@@ -243,9 +243,10 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
 
 
 def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games ended") -> Figure:
-    """Games by ending (rows) and result (stacked): ``counts[ending][result]``."""
+    """Games by ending (rows) and result (stacked): ``counts[ending][result]``. The legend
+    is under the plot: the title and three entries do not fit on one line."""
     endings = list(counts)
-    fig = _figure(4.8, 0.9 + 0.36 * max(1, len(endings)), left=0.95)
+    fig = _figure(4.8, 1.25 + 0.36 * max(1, len(endings)), left=0.95, bottom=0.85)
     ax = fig.add_subplot()
     left = [0] * len(endings)
     for result, colour in RESULT_COLOURS.items():
@@ -257,9 +258,12 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
     ax.invert_yaxis()
     ax.set_xlabel("games")
     ax.set_title(title)
-    _integer_ticks(ax, "x")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
     _grid(ax, "x")
-    _legend(ax, ncols=3)
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncols=3, bbox_to_anchor=(0.5, 0.0))
     return fig
 
 

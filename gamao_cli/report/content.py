@@ -222,7 +222,7 @@ def _dice_charts(tables: Tables, total: Sequence[int], players: pl.DataFrame) ->
         Chart(
             "dice-all",
             "All rolls",
-            lambda: charts.dice_histogram(list(total), "All rolls (opening rolls left out)"),
+            lambda: charts.dice_histogram(list(total), "All rolls"),
         )
     ]
     if 1 < players.height <= PLAYER_DICE_CHARTS:

@@ -42,7 +42,7 @@ margin-bottom:14px}
 .card .n{font-size:26px;font-weight:700;line-height:1.2}
 .card .l{color:var(--muted);font-size:13px}
 .card.error .n{color:#b91c1c}.card.warning .n{color:#b45309}
-.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr));
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,460px),1fr));
 gap:12px;margin:12px 0}
 figure.chart{margin:0;background:#fff;border:1px solid var(--line);border-radius:10px;
 padding:6px;min-width:0}

@@ -30,7 +30,7 @@ def _move(
     player: int, dice: tuple[int, int], *hops: tuple[int, int], number: int, line: int
 ) -> Move:
     steps = tuple(Step(f, t) for f, t in hops)
-    text = f"{dice[0]}{dice[1]}: " + " ".join(f"{f}/{t}" for f, t in hops)
+    text = f"{dice[0]}{dice[1]}: " + " ".join(str(s) for s in steps)
     return Move(
         player,
         dice,

@@ -60,11 +60,38 @@ def test_fast_constructors_make_equal_objects() -> None:
         made.player = 0  # type: ignore[misc]
 
 
-def test_plain_row_pattern() -> None:
-    found = mat_fast.PLAIN_ROW.match("  7) 62: 13/11 13/7              64: 24/14*")
+def test_row_line_pattern() -> None:
+    row = mat_fast.ROW_LINE
+    text = "  7) 62: 13/11 13/7              64: 24/14*   \n  8) 66:\n"
+    found = row.match(text)
     assert found is not None
-    assert found.groups() == ("7", "62", "13/11 13/7", "64", "24/14*")
-    assert (found.start(2), found.start(4)) == (5, 33)
-    assert mat_fast.PLAIN_ROW.match("  7) 62: 13/11 13/7 Doubles => 2") is None
-    assert mat_fast.PLAIN_ROW.match("  7) 72: 13/11") is None
-    assert mat_fast.PLAIN_ROW.match("  7) 66:") is not None
+    assert found.groups() == (
+        "7", "62: 13/11 13/7", "62", "13/11 13/7", None, None, None, None,
+        "64: 24/14*", "64", "24/14*", None, None, None, None,
+    )  # fmt: skip
+    assert (found.start(2), found.start(9), found.end()) == (5, 33, 47)
+    found = row.match(text, found.end())
+    assert found is not None
+    assert found.groups()[:5] == ("8", "66:", "66", None, None)
+    found = row.match("  3)  Drops                       Wins 2 points and the match\n")
+    assert found is not None
+    assert found.groups() == (
+        "3", None, None, None, "Drops", None, None, None,
+        None, None, None, "Wins 2 points and the match", None, "2", " and the match",
+    )  # fmt: skip
+    found = row.match("  7) 62: 13/11 13/7 Doubles => 2\n")  # one blank between cells
+    assert found is not None
+    assert (found.start(2), found.start(12), found[12]) == (5, 20, "Doubles => 2")
+    found = row.match("      Doubles => 4\n")
+    assert found is not None
+    assert found.groups()[:7] == (None, None, None, None, "Doubles => 4", "4", None)
+    for other in (
+        "  7) 72: 13/11\n",
+        "  7) 62: 13/11",  # no line end
+        "  7) 62:\t13/11\n",  # a tab inside: expanded on the general path
+        "  7) 62: 13/11\x0b\n",  # white space the binary check counts
+        "  7)  Doubles => 2x\n",  # text after the phrase (P118)
+        "  7)  Wins 1 point!\n",
+        " Game 2\n",
+    ):
+        assert row.match(other) is None, other

@@ -79,7 +79,9 @@ def test_dice_histogram() -> None:
 
 def test_outcomes_and_cube_distribution() -> None:
     counts = {"bear-off": {"single": 3, "gammon": 1}, "drop": {"single": 5}}
-    (ax,) = charts.outcomes(counts).axes
+    fig = charts.outcomes(counts)
+    (ax,) = fig.axes
+    assert _texts(fig.legends[0].get_texts()) == ["single", "gammon"]
     widths = [(b.get_y(), b.get_width()) for b in ax.patches]
     assert len(widths) == 4  # single for both endings, gammon for both (zero for drop)
     assert sorted(w for _, w in widths) == [0, 1, 3, 5]
