@@ -17,7 +17,7 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
-from gamao_cli.engine.movegen import Play, plays_for
+from gamao_cli.engine.movegen import Play, count_plays, plays_for
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position, pip_count
 from gamao_cli.engine.scoring import CHECKERS, Ending, max_result, result_type
@@ -104,6 +104,7 @@ class GameReplay:
         self.first_bearoff: list[int | None] = [None, None]
         self.drop_value: int | None = None
         self.resign: Resign | None = None
+        self.pips: tuple[int, int] | None = None  # both players' pips in self.position
         if game.start is not None:
             self.position = Position(game.start.boards, game.start.turn)
             self.turn = game.start.turn
@@ -313,7 +314,7 @@ class GameReplay:
             return
         count = None
         if self.r.options.analyse_plays:
-            count = len(plays) if plays is not None else len(plays_for(me, opp, dice))
+            count = len(plays) if plays is not None else count_plays(me, opp, dice)
         self.after_play(
             move,
             dice,
@@ -417,7 +418,7 @@ class GameReplay:
         opening: bool,
     ) -> None:
         player = move.player
-        before = _pips(player, me, opp)
+        before = self.pips if self.pips is not None else _pips(player, me, opp)
         after = _pips(player, me2, opp2)
         borne = me2[OFF] - me[OFF]
         if borne > 0 and self.first_bearoff[player] is None:
@@ -434,11 +435,12 @@ class GameReplay:
                 dance=me2 == me and opp2 == opp and legal_count == 0,
                 entering=me[BAR] > 0,
                 borne_off=borne,
-                legal_count=legal_count,
+                legal_count=None if legal_count is None else min(legal_count, 2),
                 opening=opening,
             )
         )
-        self.position = Position.from_view(me2, opp2, player).with_turn(1 - player)
+        self.position = Position((me2, opp2) if player == 0 else (opp2, me2), 1 - player)
+        self.pips = after
         if me2[OFF] == CHECKERS:
             self.ended = Ending.BEAR_OFF
             self.winner = player
@@ -453,6 +455,7 @@ class GameReplay:
                 action,
             )
         self.position = None
+        self.pips = None
         self.verified = False
 
     def on_double(self, action: Double) -> None:
@@ -520,6 +523,7 @@ class GameReplay:
                 action,
             )
         self.position = Position(action.boards, action.turn)
+        self.pips = None
         self.turn = action.turn
         if self.position.problems():
             self.unverifiable(action)

@@ -6,13 +6,15 @@ These are the rows behind the statistics tables and the report.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.model.match import Match
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRecord:
+class PlayRecord(NamedTuple):
+    """One roll and its play (an immutable record; many are made, so a tuple)."""
+
     game: int
     move: int | None
     player: int
@@ -23,7 +25,9 @@ class PlayRecord:
     dance: bool  # no legal play existed
     entering: bool  # the mover had checkers on the bar
     borne_off: int  # checkers borne off by this play
-    legal_count: int | None  # distinct legal plays (None when not analysed)
+    # Distinct legal plays counted up to 2: 0 none (a dance), 1 forced, 2 a choice. None when
+    # not analysed.
+    legal_count: int | None
     opening: bool  # the game's first roll
 
     @property

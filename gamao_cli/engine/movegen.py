@@ -101,7 +101,13 @@ Found = dict[tuple[Board, int], tuple[StepTuple, ...]]
 """Plays by their result: {(mover board after, hit mask): steps}."""
 
 
-def _search(me0: Board, opp: Board, d1: int, d2: int) -> tuple[int, Found, bool]:
+class _Enough(Exception):
+    """Raised to stop a search once ``limit`` plays of the maximal length are found."""
+
+
+def _search(
+    me0: Board, opp: Board, d1: int, d2: int, limit: int = 0
+) -> tuple[int, Found, bool]:
     """All maximal plays: (dice used, found plays, larger-die flag).
 
     The flag is meaningful when exactly one die could be used: True when the results are
@@ -109,13 +115,13 @@ def _search(me0: Board, opp: Board, d1: int, d2: int) -> tuple[int, Found, bool]
     """
     blocked, blot = blockade(opp)
     if d1 == d2:
-        best, found = _search_double(list(me0), blocked, blot, d1)
+        best, found = _search_double(list(me0), blocked, blot, d1, limit)
         return best, found, False
-    return _search_mixed(list(me0), blocked, blot, max(d1, d2), min(d1, d2))
+    return _search_mixed(list(me0), blocked, blot, max(d1, d2), min(d1, d2), limit)
 
 
 def _search_mixed(
-    me: list[int], blocked: list[bool], blot: list[bool], hi: int, lo: int
+    me: list[int], blocked: list[bool], blot: list[bool], hi: int, lo: int, limit: int = 0
 ) -> tuple[int, Found, bool]:
     """Non-doubles. The larger die first finds every play whose two moves are independent;
     the smaller die first then only adds what depends on its move: the same checker moving
@@ -147,6 +153,8 @@ def _search_mixed(
                     key = (tuple(me), h1 | (1 << t2) if hit2 else h1)
                     if key not in found2:
                         found2[key] = ((f1, t1, hit1), (f2, t2, hit2))
+                        if len(found2) == limit:
+                            return 2, found2, False
                     me[t2] -= 1
                     me[f2] += 1
             elif not found2:
@@ -166,7 +174,7 @@ def _search_mixed(
 
 
 def _search_double(
-    me: list[int], blocked: list[bool], blot: list[bool], d: int
+    me: list[int], blocked: list[bool], blot: list[bool], d: int, limit: int = 0
 ) -> tuple[int, Found]:
     """Doubles: up to four moves, each starting no higher than the one before."""
     found: Found = {}
@@ -221,6 +229,8 @@ def _search_double(
                 key = (tuple(me), nhits)
                 if key not in found:
                     found[key] = tuple(steps)
+                    if len(found) == limit:
+                        raise _Enough
             else:
                 crossed = f > 6 >= t
                 if crossed:
@@ -232,7 +242,10 @@ def _search_double(
             me[t] -= 1
             me[f] += 1
 
-    rec(0, 0, BAR)
+    try:
+        rec(0, 0, BAR)
+    except _Enough:
+        pass
     return best, found
 
 
@@ -263,3 +276,11 @@ def max_dice(me: Board, opp: Board, dice: tuple[int, int]) -> tuple[int, bool]:
     """How many dice a legal play uses, and whether only the larger die is playable."""
     best, _, larger = _search(me, opp, dice[0], dice[1])
     return best, larger
+
+
+def count_plays(me: Board, opp: Board, dice: tuple[int, int], limit: int = 2) -> int:
+    """How many distinct legal plays there are, counted up to ``limit``: 0 means the roll
+    cannot be played, 1 that the play is forced. Stops as soon as ``limit`` are found, which
+    makes telling forced plays from choices much cheaper than generating every play."""
+    best, found, _ = _search(me, opp, dice[0], dice[1], limit)
+    return 0 if best == 0 else min(len(found), limit)

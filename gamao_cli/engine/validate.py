@@ -13,17 +13,16 @@ is legal. Generation is needed only to check a play that uses fewer dice, or to 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
+from typing import NamedTuple
 
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 
 
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """The verdict on one recorded play.
+class Judgement(NamedTuple):
+    """The verdict on one recorded play (an immutable record).
 
     ``code`` names the broken rule's kind (see ``REASONS``), ``rule`` its RULES.md id.
     ``mover``/``opponent`` are the boards after the play as recorded, when it can be applied
@@ -40,7 +39,7 @@ class Judgement:
     mover: Board | None = None
     opponent: Board | None = None
     reordered: bool = False  # legal, but not in the order written
-    legal_plays: tuple[Play, ...] | None = field(default=None, compare=False)
+    legal_plays: tuple[Play, ...] | None = None
     marked_hits_missing: tuple[int, ...] = ()  # points marked '*' where nothing was hit
 
     @property
@@ -259,11 +258,11 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 mover=None,
             )
 
-    blocked, blot = blockade(opp)
     if len(hops) == len(all_dice):
-        quick = _one_die_each(me, opp, all_dice, hops, blocked, blot)
+        quick = _one_die_each(me, opp, all_dice, hops)
         if quick is not None:
             return quick
+    blocked, blot = blockade(opp)
     # Try every way of splitting the hops into dice, most dice first.
     candidates: list[list[tuple[int, int, int, int]]] = []
     unsplittable: Step | None = None
@@ -433,32 +432,43 @@ def _diagnose(
 
 
 def _one_die_each(
-    me: Board,
-    opp: Board,
-    dice: list[int],
-    hops: Sequence[Step],
-    blocked: list[bool],
-    blot: list[bool],
+    me: Board, opp: Board, dice: list[int], hops: Sequence[Step]
 ) -> Judgement | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
         dice = [dice[1], dice[0]]
-    board = _Board(me, blocked, blot)
+    board = list(me)
+    hits = 0
+    marked = False
     steps: list[StepTuple] = []
     for hop, d in zip(hops, dice, strict=True):
-        if hop.via_hits or not _fits(hop, d):
-            return None
         frm, to = hop.from_point, hop.to_point
-        if board.problem(frm, to, d) is not None:
+        if hop.via_hits or board[frm] <= 0 or (board[BAR] and frm != BAR):
             return None
-        steps.append((frm, to, board.move(frm, to)))
+        marked = marked or hop.hit
+        if to:
+            if frm - to != d:
+                return None
+            count = opp[25 - to]
+            if count >= 2:
+                return None
+            hit = count == 1 and not (hits >> to & 1)
+            if hit:
+                hits |= 1 << to
+        else:
+            if frm > d or any(board[7:26]) or (frm < d and any(board[frm + 1 : 7])):
+                return None
+            hit = False
+        board[frm] -= 1
+        board[to] += 1
+        steps.append((frm, to, hit))
     return Judgement(
         True,
         steps=tuple(steps),
-        mover=tuple(board.me),
-        opponent=apply_hits(opp, board.hits),
-        marked_hits_missing=_missing_marks(hops, steps),
+        mover=tuple(board),
+        opponent=apply_hits(opp, hits) if hits else opp,
+        marked_hits_missing=_missing_marks(hops, steps) if marked else (),
     )
 
 

@@ -21,6 +21,9 @@ gamao's side of the comparison: the scores, winners, points, endings and Crawfor
 play with the engine (:func:`gamao_cli.engine.validate.judge` applied as recorded, as
 gnubg's importer does), the game's set-up positions (``Illegal play`` cells) included.
 Dice are compared high die first: gnubg stores some dialects' dice in the written order.
+Where gnubg 1.07 knowingly differs, the comparison follows gnubg: rolls it does not keep are
+left out of gamao's side (:func:`_rolls`), and the rolls of a game that follows a dropped
+beaver, which gnubg fails to import, are not compared (:func:`after_dropped_beaver`).
 """
 
 from __future__ import annotations

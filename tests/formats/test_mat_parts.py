@@ -48,6 +48,7 @@ def test_cell_sides_and_thresholds() -> None:
 
 
 def test_fast_constructors_make_equal_objects() -> None:
+    assert mat_fast.SHELLS  # the model classes still have the layout the shells copy
     steps = (Step(8, 5), Step(6, 5))
     where = mat_fast.new_location("f.mat", 3, 6)
     assert where == Location("f.mat", 3, 6)
@@ -56,8 +57,11 @@ def test_fast_constructors_make_equal_objects() -> None:
     assert made == Move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
     placed = mat_fast.new_move_at(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, "f", 1, 2)
     assert placed == Move(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, Location("f", 1, 2))
+    assert (type(made), type(placed.location)) == (Move, Location)
     with pytest.raises(AttributeError):
         made.player = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        placed.location.line = 0  # type: ignore[misc]
 
 
 def test_row_line_pattern() -> None:

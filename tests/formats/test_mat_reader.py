@@ -337,7 +337,14 @@ def test_matches_are_yielded_one_at_a_time() -> None:
     assert first.players == ("Alice", "Bob")
     # the reader stopped within one block of the second match's length line
     assert stream.tell() <= second + mat_reader._BLOCK + 1 < len(many)
-    assert [m.players for m in matches] == [("Carol", "Dave")] * 2001
+    rest = list(matches)
+    assert [m.players for m in rest] == [("Carol", "Dave")] * 2001
+    # line numbers run on across the blocks
+    per_match = text[second:].count("\n")
+    assert rest[-1].location.line == rest[0].location.line + 2000 * per_match
+    assert rest[-1].games[0].actions[0].location.line == (
+        rest[0].games[0].actions[0].location.line + 2000 * per_match
+    )
 
 
 def test_nackgammon_variation_tag() -> None:
@@ -502,6 +509,64 @@ def test_over_long_line_is_cut() -> None:
     assert [d.code for d in match.diagnostics] == ["P114", "P101"]
     assert match.diagnostics[0].message == "line longer than 65536 characters; 4465 more ignored"
     assert summaries(match.games[0]) == ["- P0 Wins 1 @6:7"]
+
+
+def test_over_long_line_longer_than_a_block_is_skipped() -> None:
+    text = (
+        " 1 point match\n\n Game 1\n A : 0        B : 0\n"
+        + "  1) 31: 8/5 6/5"
+        + " " * 200000
+        + "42: 8/4 6/4\n      Wins 1 point\n"
+    )
+    (match,) = read_text(text)
+    assert [(d.code, d.location.line) for d in match.diagnostics] == [("P114", 5)]
+    skipped = len(text.split("\n")[4]) - mat_reader.MAX_LINE + 1
+    assert match.diagnostics[0].message == (
+        f"line longer than 65536 characters; {skipped} more ignored"
+    )
+    assert summaries(match.games[0]) == ["1 P0 31: 8/5 6/5 [play] @5:6", "- P0 Wins 1 @6:7"]
+
+
+def test_carriage_returns_end_lines_like_newlines() -> None:
+    text = (FIXTURES / "bbgt_two_matches.mat").read_text()
+    assert "\r" not in text
+    expected = read_text(text)
+    assert read_text(text.replace("\n", "\r")) == expected
+    assert read_text(text.replace("\n", "\r\n")) == expected
+
+
+class _FailingStream(io.StringIO):
+    """Text that cannot be decoded past its first ``good`` characters."""
+
+    def __init__(self, text: str, good: int) -> None:
+        super().__init__(text)
+        self.good = good
+
+    def read(self, size: int | None = -1, /) -> str:
+        if self.tell() >= self.good:
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return super().read(min(size if size is not None and size >= 0 else self.good, self.good))
+
+
+def test_read_error_ends_the_input_with_a_diagnostic() -> None:
+    text = " 1 point match\n\n Game 1\n A : 0        B : 0\n  1) 31: 8/5 6/5\n  2) 42: 8"
+    (match,) = list(read_mat(_FailingStream(text, len(text) - 5), "bad.mat"))
+    assert [(d.code, d.location.line) for d in match.diagnostics] == [("P106", 6), ("P105", 3)]
+    assert match.diagnostics[0].message == (
+        "the input cannot be read as text past this point: 'utf-8' codec can't decode byte "
+        "0xff in position 0: invalid start byte"
+    )
+    assert summaries(match.games[0]) == ["1 P0 31: 8/5 6/5 [play] @5:6"]
+
+
+def test_unreadable_plays_are_reported_every_time() -> None:
+    text = " 1 point match\n\n Game 1\n A : 0        B : 0\n  1) 31: 8/5 6/x\n"
+    for _ in range(2):  # the second reading finds the play in the shared cache
+        (match,) = read_text(text)
+        assert [(d.code, d.location.column) for d in match.diagnostics] == [
+            ("P102", 14),
+            ("P105", 2),
+        ]
 
 
 def test_illegal_play_problems() -> None:
