@@ -15,6 +15,7 @@ brings checkers home sooner and never blocks a lower one), which avoids permutat
 
 from __future__ import annotations
 
+import contextlib
 from typing import NamedTuple
 
 from gamao_cli.engine.position import Position
@@ -105,9 +106,7 @@ class _Enough(Exception):
     """Raised to stop a search once ``limit`` plays of the maximal length are found."""
 
 
-def _search(
-    me0: Board, opp: Board, d1: int, d2: int, limit: int = 0
-) -> tuple[int, Found, bool]:
+def _search(me0: Board, opp: Board, d1: int, d2: int, limit: int = 0) -> tuple[int, Found, bool]:
     """All maximal plays: (dice used, found plays, larger-die flag).
 
     The flag is meaningful when exactly one die could be used: True when the results are
@@ -242,10 +241,8 @@ def _search_double(
             me[t] -= 1
             me[f] += 1
 
-    try:
+    with contextlib.suppress(_Enough):
         rec(0, 0, BAR)
-    except _Enough:
-        pass
     return best, found
 
 
