@@ -246,7 +246,12 @@ class GameReplay:
         dice = move.dice
         if self.cube.offered_by is not None:
             if self.cube.beaver_pending:
-                self.cube = self.cube.accepted()  # gnubg never writes the take of a beaver
+                # gnubg never writes the take that closes a beaver: record it here.
+                taker = 1 - self.cube.offered_by
+                self.cube = self.cube.accepted()
+                self.r.cube_actions.append(
+                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value)
+                )
             else:
                 self.report(
                     "C311",
@@ -668,7 +673,9 @@ class GameReplay:
             recorded_points=self.recorded_points,
             level=self.level,
             ending=self.ended.value if self.ended else None,
-            cube=self.cube.value,
+            cube=self.drop_value
+            if self.ended is Ending.DROP and self.drop_value
+            else self.cube.value,
             crawford=self.crawford,
             post_crawford=self.score.is_post_crawford,
             verified=self.verified,

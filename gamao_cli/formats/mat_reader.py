@@ -299,10 +299,11 @@ class _Reader:
     def matches(self) -> Iterator[Match]:
         """Lines in blocks: runs of common rows (:data:`ROW_LINE`) go through
         :meth:`fast_rows`, every other line through :meth:`line`."""
+        fast = ROW_LINE.match
         buf, pos, at_end, lineno = "", 0, False, 0
         while True:
             game = self.game
-            if game is not None and not game.expect_score:
+            if game is not None and not game.expect_score and fast(buf, pos) is not None:
                 pos, lineno = self.fast_rows(buf, pos, lineno, game)
             end = buf.find("\n", pos)
             skipped = -1
@@ -1059,10 +1060,14 @@ def _quote(text: str, limit: int = 60) -> str:
     return f"`{text}`"
 
 
-_NO_CONTROLS = {code: None for code in range(32) if chr(code) not in "\t\n\r\f\x1b"}
+_CONTROLS = "".join(chr(code) for code in range(32) if chr(code) not in "\t\n\r\f\x1b")
+_CONTROL = re.compile(f"[{re.escape(_CONTROLS)}]")
+_NO_CONTROLS = dict.fromkeys(map(ord, _CONTROLS))
 
 
 def _is_binary(line: str) -> bool:
+    if _CONTROL.search(line) is None:
+        return False
     if "\x00" in line:
         return True
     controls = len(line) - len(line.translate(_NO_CONTROLS))
