@@ -209,7 +209,12 @@ class GameReplay:
                 self.cube_problem(why, action)
                 self.r.cube_actions.append(
                     CubeRecord(
-                        self.game.number, action.number, action.player, "take", self.cube.value
+                        self.game.number,
+                        action.number,
+                        action.player,
+                        "take",
+                        self.cube.value,
+                        action,
                     )
                 )
             elif isinstance(action, Drop):
@@ -250,7 +255,9 @@ class GameReplay:
                 taker = 1 - self.cube.offered_by
                 self.cube = self.cube.accepted()
                 self.r.cube_actions.append(
-                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value)
+                    CubeRecord(
+                        self.game.number, move.number, taker, "take", self.cube.value, move
+                    )
                 )
             else:
                 self.report(
@@ -442,6 +449,7 @@ class GameReplay:
                 borne_off=borne,
                 legal_count=None if legal_count is None else min(legal_count, 2),
                 opening=opening,
+                source=move,
             )
         )
         self.position = Position((me2, opp2) if player == 0 else (opp2, me2), 1 - player)
@@ -484,6 +492,7 @@ class GameReplay:
                 player,
                 "double",
                 action.value or self.cube.value * 2,
+                action,
             )
         )
 
@@ -492,7 +501,9 @@ class GameReplay:
         self.cube, why = self.cube.drop(action.player)
         self.cube_problem(why, action)
         self.r.cube_actions.append(
-            CubeRecord(self.game.number, action.number, action.player, "drop", self.cube.value)
+            CubeRecord(
+                self.game.number, action.number, action.player, "drop", self.cube.value, action
+            )
         )
         if why is None and offered is not None:
             self.ended = Ending.DROP
@@ -515,7 +526,12 @@ class GameReplay:
         self.cube = state
         self.r.cube_actions.append(
             CubeRecord(
-                self.game.number, action.number, action.player, "beaver", state.pending_value
+                self.game.number,
+                action.number,
+                action.player,
+                "beaver",
+                state.pending_value,
+                action,
             )
         )
 

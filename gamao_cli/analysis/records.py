@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Match
 
 
@@ -29,6 +30,7 @@ class PlayRecord(NamedTuple):
     # not analysed.
     legal_count: int | None
     opening: bool  # the game's first roll
+    source: Move | None = None  # the recorded roll, for its place in the file and its text
 
     @property
     def forced(self) -> bool | None:
@@ -42,6 +44,9 @@ class CubeRecord:
     player: int
     action: str  # double, take, drop, beaver
     value: int  # the cube value after the action (for a double: the value offered)
+    # The recorded action (for a take that closes a beaver, which gnubg never writes: the
+    # roll that implies it).
+    source: Action | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,18 +29,18 @@ from gamao_cli.model.location import Location
 _HOP = r"[0-9/*()BbAaRrOoFf]++(?!:)"
 _HOPS = rf"{_HOP}(?: {_HOP})*+"
 _CELL = (
-    rf"(?:(([1-6][1-6]):(?: ++({_HOPS}))?)"
+    rf"(?:([1-6][1-6]:(?: ++{_HOPS})?)"
     r"|(Doubles => ([0-9]++)|Wins ([0-9]++) points?( and the match)?|Takes|Drops))"
 )
 ROW_LINE = re.compile(rf" *+(?:([0-9]++)\) ++)?{_CELL}(?: ++{_CELL})?[ \t\r\f]*+\n")
 """A common row at a position inside a block of lines, its line end included (so
 ``match.end()`` is the start of the next line): an optional row number ``n)`` and one or two
 cells, each either dice with a plain play or a cube or result phrase as gnubg and XG write
-it. Groups: 1 the row number (None if absent); then per cell (2-8 and 9-15): the dice cell's
-text, its dice, its play (None when the cell is dice alone), the phrase (``Doubles => 2``,
-``Takes``, ``Drops``, ``Wins 1 point``, ``Wins 3 points and the match``), the cube value of
-``Doubles``, the points of ``Wins`` and `` and the match``. A cell is a dice cell or a phrase,
-so exactly one of its first and fourth groups is None.
+it. Groups: 1 the row number (None if absent); then per cell (2-6 and 7-11): the dice
+cell's text (``62: 13/11 13/7``: the dice, a colon, blanks and the play, if any), the phrase
+(``Doubles => 2``, ``Takes``, ``Drops``, ``Wins 1 point``, ``Wins 3 points and the match``),
+the cube value of ``Doubles``, the points of ``Wins`` and `` and the match``. A cell is a dice
+cell or a phrase, so exactly one of its first two groups is None.
 
 A play is hop characters (digits, ``/ * ( )``, ``bar``/``off`` spellings) separated by single
 blanks; every quantifier is possessive, so matching never backtracks. No cell-start keyword

@@ -1,10 +1,18 @@
 """Reading Jellyfish ``.mat`` match text (every dialect of formats.md sections 1, 7 and 8).
 
-Streaming, line by line: one :class:`Match` per ``N point match`` block, yielded as soon as
-the next block starts or the input ends, so memory is bounded by one match. Content problems
-never raise: each becomes a :class:`Diagnostic` with a stable code from :data:`MAT_CODES`,
-``file:line:column`` and a plain message, and reading goes on at the next line, game or
-match. Every game is either read or reported.
+Streaming: one :class:`Match` per ``N point match`` block, yielded as soon as the next
+block starts or the input ends, so memory is bounded by one match and one block of input
+(the text is read 64K characters at a time; ``\n``, ``\r\n`` and ``\r`` end lines). Content
+problems never raise: each becomes a :class:`Diagnostic` with a stable code from
+:data:`MAT_CODES`, ``file:line:column`` and a plain message, and reading goes on at the next
+line, game or match. Every game is either read or reported.
+
+Speed: the common rows (plain checker plays, gnubg's and XG's cube and result phrases) are
+read in place in the block, one regular expression match a row
+(:data:`gamao_cli.formats.mat_fast.ROW_LINE`); the dice and steps of a cell text are cached
+across rows, files and readers; the frozen model objects are built by the cheap
+constructors of :mod:`gamao_cli.formats.mat_fast`. Every other line takes the general path
+(:mod:`gamao_cli.formats.mat_lines`), which reads the common rows the same way.
 
 What the reader records, and how:
 
@@ -57,7 +65,7 @@ from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
 from gamao_cli.model.notation import NotationError, parse_steps
 
-__all__ = ["MAT_CODES", "read_mat"]
+__all__ = ["MAT_CODES", "clear_caches", "read_mat"]
 
 MAT_CODES: dict[str, str] = {
     "P101": "unreadable line or cell: neither a header, game, score line, move row nor cell",
@@ -124,6 +132,13 @@ _PHRASES: dict[str, re.Pattern[str]] = {
     "l": ml.LOSS_CELL,
     "i": ml.ILLEGAL_PLAY,
 }
+
+
+def clear_caches() -> None:
+    """Forget the play texts read so far (the caches shared by all readers; for benchmarks)."""
+    _STEPS.clear()
+    _CELLS.clear()
+    _UNREADABLE.clear()
 
 
 def read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
@@ -688,9 +703,9 @@ class _Reader:
             found = fast(buf, pos)
             if found is None:
                 break
-            (number, cell, dice, rest, phrase, value, points, whole,
-             cell2, dice2, rest2, phrase2, value2, points2, whole2) = found.groups()  # fmt: skip
-            column = found.start(2 if cell is not None else 5) - pos
+            (number, cell, phrase, value, points, whole,
+             cell2, phrase2, value2, points2, whole2) = found.groups()  # fmt: skip
+            column = found.start(2 if cell is not None else 3) - pos
             if column < threshold:
                 player = left
             elif cell2 is None and phrase2 is None:
@@ -708,24 +723,24 @@ class _Reader:
                 known = cells.get(cell)
                 if known is None:
                     self.lineno = lineno
-                    known = self.dice_play(cell, dice, rest, found.start(4) - pos)
+                    known = self.dice_play(cell, column)
                 rolled, steps, mark = known
                 append(make(player, rolled, steps, cell, mark, row, file, lineno, column + 1))
             else:
                 self.lineno = lineno
                 self.phrase(phrase, value, points, whole, column, player, row)
             if cell2 is not None:
-                column_right = found.start(9) - pos
+                column_right = found.start(7) - pos
                 if column + 4 < column_right < threshold:
                     game.threshold = threshold = column_right
                 known = cells.get(cell2)
                 if known is None:
                     self.lineno = lineno
-                    known = self.dice_play(cell2, dice2, rest2, found.start(11) - pos)
+                    known = self.dice_play(cell2, column_right)
                 rolled, steps, mark = known
                 append(make(right, rolled, steps, cell2, mark, row, file, lineno, column_right + 1))
             elif phrase2 is not None:
-                column_right = found.start(12) - pos
+                column_right = found.start(8) - pos
                 if column + 4 < column_right < threshold:
                     game.threshold = threshold = column_right
                 self.lineno = lineno
@@ -734,18 +749,20 @@ class _Reader:
         self.lineno = lineno
         return pos, lineno
 
-    def dice_play(self, cell: str, dice: str, rest: str | None, column: int) -> _Play:
-        """Dice, steps and mark of a dice cell of :data:`ROW_LINE`, cached in :data:`_CELLS`
-        unless the play is unreadable (P102, reported at each occurrence). ``column`` is the
-        0-based column of ``rest`` in the line.
+    def dice_play(self, cell: str, column: int) -> _Play:
+        """Dice, steps and mark of a dice cell of :data:`ROW_LINE` (``62: 13/11 13/7``) at
+        0-based ``column``, cached in :data:`_CELLS` unless the play is unreadable (P102,
+        reported at each occurrence).
         """
-        if rest is None:
-            known: _Play = (DICE[dice], (), _EMPTY)
+        dice = DICE[cell[:2]]
+        rest = cell[3:].lstrip(" ")
+        if not rest:
+            known: _Play = (dice, (), _EMPTY)
         else:
-            steps = self.steps(rest, column)
+            steps = self.steps(rest, column + len(cell) - len(rest))
             if steps is None:
-                return DICE[dice], (), _UNPARSED
-            known = (DICE[dice], steps, _PLAY)
+                return dice, (), _UNPARSED
+            known = (dice, steps, _PLAY)
         _remember(_CELLS, cell, known)
         return known
 

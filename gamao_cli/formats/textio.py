@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 SNIFF_BYTES = 64 * 1024
+# Control bytes that do not occur in text (tab, newlines, form feed and escape do).
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
 
 
 def detect_encoding(head: bytes) -> str:
@@ -34,7 +36,7 @@ def looks_binary(head: bytes) -> bool:
         return True
     if not head:
         return False
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     return controls > max(8, len(head) // 20)
 
 

@@ -70,25 +70,25 @@ def test_row_line_pattern() -> None:
     found = row.match(text)
     assert found is not None
     assert found.groups() == (
-        "7", "62: 13/11 13/7", "62", "13/11 13/7", None, None, None, None,
-        "64: 24/14*", "64", "24/14*", None, None, None, None,
+        "7", "62: 13/11 13/7", None, None, None, None,
+        "64: 24/14*", None, None, None, None,
     )  # fmt: skip
-    assert (found.start(2), found.start(9), found.end()) == (5, 33, 47)
+    assert (found.start(2), found.start(7), found.end()) == (5, 33, 47)
     found = row.match(text, found.end())
     assert found is not None
-    assert found.groups()[:5] == ("8", "66:", "66", None, None)
+    assert found.groups()[:3] == ("8", "66:", None)
     found = row.match("  3)  Drops                       Wins 2 points and the match\n")
     assert found is not None
     assert found.groups() == (
-        "3", None, None, None, "Drops", None, None, None,
-        None, None, None, "Wins 2 points and the match", None, "2", " and the match",
+        "3", None, "Drops", None, None, None,
+        None, "Wins 2 points and the match", None, "2", " and the match",
     )  # fmt: skip
     found = row.match("  7) 62: 13/11 13/7 Doubles => 2\n")  # one blank between cells
     assert found is not None
-    assert (found.start(2), found.start(12), found[12]) == (5, 20, "Doubles => 2")
+    assert (found.start(2), found.start(8), found[8]) == (5, 20, "Doubles => 2")
     found = row.match("      Doubles => 4\n")
     assert found is not None
-    assert found.groups()[:7] == (None, None, None, None, "Doubles => 4", "4", None)
+    assert found.groups()[:5] == (None, None, "Doubles => 4", "4", None)
     for other in (
         "  7) 72: 13/11\n",
         "  7) 62: 13/11",  # no line end
