@@ -17,7 +17,7 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
-from gamao_cli.engine.movegen import Play, count_plays, plays_for
+from gamao_cli.engine.movegen import Play, count_plays, plays_for, surely_not_forced
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position, pip_count
 from gamao_cli.engine.scoring import CHECKERS, Ending, max_result, result_type
@@ -326,7 +326,12 @@ class GameReplay:
             return
         count = None
         if self.r.options.analyse_plays:
-            count = len(plays) if plays is not None else count_plays(me, opp, dice)
+            if plays is not None:
+                count = len(plays)
+            elif verdict.legal and surely_not_forced(me, opp, verdict.steps):
+                count = 2
+            else:
+                count = count_plays(me, opp, dice)
         self.after_play(
             move,
             dice,

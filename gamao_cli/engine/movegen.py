@@ -281,3 +281,34 @@ def count_plays(me: Board, opp: Board, dice: tuple[int, int], limit: int = 2) ->
     makes telling forced plays from choices much cheaper than generating every play."""
     best, found, _ = _search(me, opp, dice[0], dice[1], limit)
     return 0 if best == 0 else min(len(found), limit)
+
+
+def surely_not_forced(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bool:
+    """True when a legal two-dice play ``steps`` (two different dice) certainly has a rival:
+    two moves by other checkers, one per die, each legal on its own, make another legal play
+    with a different result. Only for the simple case (nothing on the bar, two or more
+    checkers outside the home board, no bearing off); False means "count the plays to know".
+    """
+    if len(steps) != 2 or me[BAR] or sum(me[7:26]) < 2:
+        return False
+    (f1, t1, _), (f2, t2, _) = steps
+    a, b = f1 - t1, f2 - t2
+    if t1 == OFF or t2 == OFF or a == b:
+        return False
+    played = _delta(f1, t1, f2, t2)
+    sources_a = [f for f in range(24, a, -1) if me[f] and opp[25 - f + a] < 2][:4]
+    sources_b = [g for g in range(24, b, -1) if me[g] and opp[25 - g + b] < 2][:4]
+    for f in sources_a:
+        for g in sources_b:
+            if (f != g or me[f] >= 2) and _delta(f, f - a, g, g - b) != played:
+                return True
+    return False
+
+
+def _delta(f1: int, t1: int, f2: int, t2: int) -> dict[int, int]:
+    """How two single moves change the mover's board, as {point: change} without zeros."""
+    delta = {f1: -1}
+    delta[t1] = delta.get(t1, 0) + 1
+    delta[f2] = delta.get(f2, 0) - 1
+    delta[t2] = delta.get(t2, 0) + 1
+    return {p: n for p, n in delta.items() if n}

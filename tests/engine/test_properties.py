@@ -7,8 +7,9 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamao_cli.engine.movegen import legal_plays
-from gamao_cli.engine.position import Position
+from gamao_cli.engine.movegen import count_plays, legal_plays, surely_not_forced
+from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.validate import judge
 from gamao_cli.model.actions import Step
 from tests.helpers import random_positions
@@ -84,3 +85,31 @@ def test_a_play_in_another_order_is_the_same_play(i: int) -> None:
         verdict = judge(pos.mover, pos.opponent, dice, hops)
         assert verdict.legal
         assert (verdict.mover, verdict.opponent) == (play.mover, play.opponent)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_index, st.integers(min_value=1, max_value=3))
+def test_counting_plays_up_to_a_limit(i: int, limit: int) -> None:
+    pos, dice = _case(i)
+    plays = legal_plays(pos, dice)
+    assert count_plays(pos.mover, pos.opponent, dice, limit) == min(len(plays), limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case_index)
+def test_a_play_said_to_have_a_rival_is_never_forced(i: int) -> None:
+    pos, dice = _case(i)
+    plays = legal_plays(pos, dice)
+    for play in plays:
+        if surely_not_forced(pos.mover, pos.opponent, play.steps):
+            assert len(plays) >= 2
+
+
+def test_surely_not_forced_on_the_opening() -> None:
+    start = Position.start()
+    plays = {format_play(p.steps): p for p in legal_plays(start, (3, 1))}
+    assert surely_not_forced(start.mover, start.opponent, plays["8/5 6/5"].steps)
+    # One checker only, nowhere else to go: no rival is certain (and indeed it is forced).
+    me = board_from_points({10: 1, 1: 14})
+    opp = board_from_points({22: 2, 6: 13})
+    assert not surely_not_forced(me, opp, ((10, 4, False), (4, 3, False)))
