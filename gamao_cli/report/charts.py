@@ -200,7 +200,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
     if len(counts) != len(ROLL_LABELS):
         raise ValueError(f"expected {len(ROLL_LABELS)} counts, got {len(counts)}")
     total = sum(counts)
-    fig = _figure(4.8, 2.6)
+    fig = _figure(4.8, 2.9, bottom=0.78)
     ax = fig.add_subplot()
     colours = [DOUBLE_COLOUR if label[0] == label[1] else ROLL_COLOUR for label in ROLL_LABELS]
     ax.bar(list(ROLL_LABELS), list(counts), color=colours, width=0.72)
@@ -221,8 +221,11 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    _legend(
-        ax,
+    # Under the plot: a player's name in the title leaves no room for it above.
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.3),
+        borderaxespad=0.0,
         handles=[
             Patch(color=ROLL_COLOUR, label="observed"),
             Patch(color=DOUBLE_COLOUR, label="doubles"),
