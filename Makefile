@@ -23,7 +23,7 @@ test: setup
 	$(BIN)/pytest -p no:cacheprovider
 
 bench: setup
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python -m benchmarks.run_all
 
 clean:
 	rm -rf $(VENV) out

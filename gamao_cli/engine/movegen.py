@@ -284,11 +284,13 @@ def count_plays(me: Board, opp: Board, dice: tuple[int, int], limit: int = 2) ->
 
 
 def surely_not_forced(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bool:
-    """True when a legal two-dice play ``steps`` (two different dice) certainly has a rival:
+    """True when a legal play ``steps`` that uses every die certainly has a rival. Two dice:
     two moves by other checkers, one per die, each legal on its own, make another legal play
-    with a different result. Only for the simple case (nothing on the bar, two or more
-    checkers outside the home board, no bearing off); False means "count the plays to know".
+    with a different result. A double: see :func:`_double_has_rival`. Only for the simple
+    cases (nothing on the bar, no bearing off); False means "count the plays to know".
     """
+    if len(steps) == 4:
+        return _double_has_rival(me, opp, steps)
     if len(steps) != 2 or me[BAR] or sum(me[7:26]) < 2:
         return False
     (f1, t1, _), (f2, t2, _) = steps
@@ -303,6 +305,17 @@ def surely_not_forced(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bo
             if (f != g or me[f] >= 2) and _delta(f, f - a, g, g - b) != played:
                 return True
     return False
+
+
+def _double_has_rival(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bool:
+    """A four-move play of a double has a rival when a checker on a point none of its moves
+    starts from could play the die instead of the last move: the first three moves stay
+    legal, that checker is still there, and nothing is borne off or entered."""
+    if me[BAR] or any(t == OFF for _, t, _ in steps):
+        return False
+    d = steps[0][0] - steps[0][1]
+    sources = {f for f, _, _ in steps}
+    return any(me[f] and f not in sources and opp[25 - f + d] < 2 for f in range(24, d, -1))
 
 
 def _delta(f1: int, t1: int, f2: int, t2: int) -> dict[int, int]:
