@@ -25,7 +25,14 @@ from typing import BinaryIO, cast
 
 from gamao_cli.formats import registry
 from gamao_cli.formats.base import FormatInfo
-from gamao_cli.formats.textio import SNIFF_BYTES, decode_head, looks_binary, text_stream
+from gamao_cli.formats.textio import (
+    SNIFF_BYTES,
+    decode_head,
+    detect_encoding,
+    looks_binary,
+    read_whole,
+    text_stream,
+)
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -206,7 +213,8 @@ def _read_buffered(
     # A file named on the command line may be recognised by its extension; one found by
     # walking a directory must look like a match file (a .txt beside them may be anything).
     by_name = source.path is not None and source.explicit
-    info = fmt or registry.detect(decode_head(head), source.name if by_name else "")
+    encoding = detect_encoding(head)
+    info = fmt or registry.detect(decode_head(head, encoding), source.name if by_name else "")
     if info is None:
         known = ", ".join(registry.names())
         yield _failure(name, "P007", f"{name}: not a known match format ({known})")
@@ -214,7 +222,8 @@ def _read_buffered(
     if info.read is None:
         yield _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
         return
-    stream, _encoding = text_stream(buffered)
+    whole = read_whole(buffered, encoding) if source.path is not None else None
+    stream, _encoding = whole or text_stream(buffered)
     try:
         for match in info.read(stream, name):
             yield match if match.source_format else _with_format(match, info.name)

@@ -29,7 +29,7 @@ from gamao_cli.model.location import Location
 _HOP = r"[0-9/*()BbAaRrOoFf]++(?!:)"
 _HOPS = rf"{_HOP}(?: {_HOP})*+"
 _CELL = (
-    rf"(?:([1-6][1-6]:(?: ++{_HOPS})?)"
+    rf"(?:([1-6][1-6]:(?: ++(?:{_HOPS}|Cannot Move|\?\?++))?)"
     r"|(Doubles => ([0-9]++)|Wins ([0-9]++) points?( and the match)?|Takes|Drops))"
 )
 ROW_LINE = re.compile(rf" *+(?:([0-9]++)\) ++)?{_CELL}(?: ++{_CELL})?[ \t\r\f]*+\n")
@@ -37,7 +37,8 @@ ROW_LINE = re.compile(rf" *+(?:([0-9]++)\) ++)?{_CELL}(?: ++{_CELL})?[ \t\r\f]*+
 ``match.end()`` is the start of the next line): an optional row number ``n)`` and one or two
 cells, each either dice with a plain play or a cube or result phrase as gnubg and XG write
 it. Groups: 1 the row number (None if absent); then per cell (2-6 and 7-11): the dice
-cell's text (``62: 13/11 13/7``: the dice, a colon, blanks and the play, if any), the phrase
+cell's text (``62: 13/11 13/7``: the dice, a colon, blanks and the play, if any, or gnubg's
+``Cannot Move`` or XG's ``????``), the phrase
 (``Doubles => 2``, ``Takes``, ``Drops``, ``Wins 1 point``, ``Wins 3 points and the match``),
 the cube value of ``Doubles``, the points of ``Wins`` and `` and the match``. A cell is a dice
 cell or a phrase, so exactly one of its first two groups is None.
@@ -48,6 +49,10 @@ can hide in such text, so these rows split into the same cells as
 :func:`gamao_cli.formats.mat_lines.split_cells` finds. Other trailing white space (vertical
 tab, information separators) is left to the general path, which checks for binary input.
 """
+
+GAME_LINE = re.compile(r" *+Game ([0-9]++) *+\n")
+"""A plain ``Game N`` line at a position inside a block, its line end included; group 1 the
+game number (its start less 5 is the line's indentation)."""
 
 DICE: dict[str, tuple[int, int]] = {f"{a}{b}": (a, b) for a in range(1, 7) for b in range(1, 7)}
 

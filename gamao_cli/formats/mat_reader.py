@@ -11,8 +11,10 @@ Speed: the common rows (plain checker plays, gnubg's and XG's cube and result ph
 read in place in the block, one regular expression match a row
 (:data:`gamao_cli.formats.mat_fast.ROW_LINE`); the dice and steps of a cell text are cached
 across rows, files and readers; the frozen model objects are built by the cheap
-constructors of :mod:`gamao_cli.formats.mat_fast`. Every other line takes the general path
-(:mod:`gamao_cli.formats.mat_lines`), which reads the common rows the same way.
+constructors of :mod:`gamao_cli.formats.mat_fast`. Blank lines, plain ``Game N`` lines and
+plain score lines have quick paths too (:meth:`_Reader.matches`, :meth:`_Reader.quick_score`).
+Every other line takes the general path (:mod:`gamao_cli.formats.mat_lines`), which reads
+all of these lines the same way.
 
 What the reader records, and how:
 
@@ -47,7 +49,14 @@ from typing import NamedTuple, TextIO, TypeVar
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
 from gamao_cli.formats import mat_lines as ml
-from gamao_cli.formats.mat_fast import DICE, ROW_LINE, new_location, new_move, new_move_at
+from gamao_cli.formats.mat_fast import (
+    DICE,
+    GAME_LINE,
+    ROW_LINE,
+    new_location,
+    new_move,
+    new_move_at,
+)
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -315,11 +324,31 @@ class _Reader:
         """Lines in blocks: runs of common rows (:data:`ROW_LINE`) go through
         :meth:`fast_rows`, every other line through :meth:`line`."""
         fast = ROW_LINE.match
+        game_line = GAME_LINE.match
         buf, pos, at_end, lineno = "", 0, False, 0
         while True:
             game = self.game
             if game is not None and not game.expect_score and fast(buf, pos) is not None:
                 pos, lineno = self.fast_rows(buf, pos, lineno, game)
+            # Quick paths for the commonest other lines, read as line() reads them.
+            if buf.startswith("\n", pos):  # a blank line
+                pos += 1
+                self.lineno = lineno = lineno + 1
+                continue
+            if game is None or not game.expect_score:
+                found = game_line(buf, pos)
+                if found is not None and found.end() - pos <= MAX_LINE:
+                    self.lineno = lineno = lineno + 1
+                    self.seen_text = True
+                    if self.pending:
+                        self.flush_pending()
+                    self.start_game(int(found[1]), found.start(1) - pos - 4)
+                    pos = found.end()
+                    continue
+            elif (quick := self.quick_score(buf, pos, lineno, game)) > 0:
+                pos = quick
+                lineno = self.lineno
+                continue
             end = buf.find("\n", pos)
             skipped = -1
             if end >= 0:
@@ -361,6 +390,33 @@ class _Reader:
                 "P106", f"the input cannot be read as text past this point: {self.read_error}"
             )
         yield self.finish_match()
+
+    def quick_score(self, buf: str, pos: int, lineno: int, game: _GameBuilder) -> int:
+        """The score line expected at ``pos`` when it is plain (no tab, byte order mark or
+        control character, not a comment or match length line), read as :meth:`line` reads
+        it; returns the position after it, or 0 (nothing read) for the general path.
+        """
+        end = buf.find("\n", pos)
+        if end < 0 or end - pos >= MAX_LINE:
+            return 0
+        found = ml.SCORE_LINE.match(buf, pos, end)
+        if (
+            found is None
+            or buf[found.start(1)] in ";#\ufeff"
+            or buf.find("\t", pos, end) >= 0
+            or buf.startswith("\ufeff", pos)
+            or ml.MATCH_LENGTH.match(buf, pos, end) is not None
+            or (lineno < 20 and _is_binary(buf[pos : end + 1]))
+        ):
+            return 0
+        self.lineno = lineno + 1
+        self.seen_text = True
+        if self.pending:
+            self.flush_pending()
+        game.expect_score = False
+        score = (int(found[2]), int(found[4]))
+        self.set_players(game, found[1], found[3], score, found.start(3) - pos)
+        return end + 1
 
     def line(self, raw: str) -> Match | None:
         """One line that :meth:`fast_rows` did not read."""
@@ -758,6 +814,10 @@ class _Reader:
         rest = cell[3:].lstrip(" ")
         if not rest:
             known: _Play = (dice, (), _EMPTY)
+        elif rest == "Cannot Move":
+            known = (dice, (), MoveMark.CANNOT_MOVE)
+        elif rest[0] == "?":  # "????"
+            known = (dice, (), MoveMark.UNKNOWN)
         else:
             steps = self.steps(rest, column + len(cell) - len(rest))
             if steps is None:

@@ -69,7 +69,7 @@ def sniff_jsonl(head: str) -> bool:
 def sniff_mat(head: str) -> bool:
     """A ``; [`` tag line, an ``N point match`` line, or ``Game 1`` with a score line."""
     text = head.lstrip("\ufeff")[:SNIFF_CHARS]
-    if _MAT_TAG.search(text) or _MAT_LENGTH.search(text):
+    if _MAT_LENGTH.search(text) or _MAT_TAG.search(text):
         return True
     game = _MAT_GAME.search(text)
     return game is not None and _MAT_SCORE.search(text, game.end()) is not None

@@ -23,6 +23,11 @@ next game tree. Two repairs make damaged gnubg files readable:
 
 Game trees are read from the stream one at a time, so a file of many games is never held
 in memory as a whole.
+
+Speed: plain nodes (capital-letter properties with closed values, followed by the next node
+or a tree bracket within the text read so far) are read by one regular expression each
+(``_Scanner.fast_nodes``); everything else goes character by character as above. Lines and
+columns are counted only when a node, property or issue needs one.
 """
 
 from __future__ import annotations
@@ -54,6 +59,19 @@ _ESCAPE = re.compile(r"\\(\r\n|\n|\r|.)", re.DOTALL)
 _IDENT = re.compile(r"[A-Za-z]+")
 _JUNK_INSIDE = re.compile(r"[^();\[A-Za-z \t\r\n\f\v]+")
 _FOLD = re.compile(r"[^\S\n]")
+_WS = "[ \t\r\n\f\v\ufeff]"
+_SPACE = re.compile(f"{_WS}*+")
+# The fast path (_Scanner.fast_nodes): nodes of capital-letter properties with closed values,
+# then blanks, then the next node or tree bracket. A value's line end is plain unless the
+# next line starts with "(" (which may start a new game tree: the general path decides).
+_VALUE_TEXT = r"(?:[^\]\\\n]++|\\.|\n(?!\())*+"
+_SIMPLE_NODE = re.compile(rf";([A-Z]+)\[([^\]\\\n]*+)\]{_WS}*+(?=[;()])")
+_PLAIN_NODE = re.compile(
+    rf";(?:{_WS}*+[A-Z]++(?:{_WS}*+\[{_VALUE_TEXT}\])++)*+()"
+    rf"{_WS}*+(?=[;()])",
+    re.DOTALL,
+)
+_PLAIN_TOKEN = re.compile(rf"[A-Z]+|\[({_VALUE_TEXT})\]", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +171,76 @@ def escape(text: str, colons: bool = False) -> str:
     return out.replace(":", "\\:") if colons else out
 
 
+class _PropertyShell:
+    """:class:`SgfProperty`'s layout (slots are laid out in name order), filled by plain
+    stores and then made an SgfProperty, as :mod:`gamao_cli.formats.mat_fast` does for
+    moves: a frozen dataclass's ``__init__`` is several times slower."""
+
+    __slots__ = ("column", "line", "name", "values")
+    name: str
+    values: tuple[str, ...]
+    line: int
+    column: int
+
+
+class _NodeShell:
+    __slots__ = ("column", "line", "properties")
+    properties: tuple[SgfProperty, ...]
+    line: int
+    column: int
+
+
+_new = object.__new__
+
+
+def _shell_property(name: str, values: tuple[str, ...], line: int, column: int) -> SgfProperty:
+    made = _new(_PropertyShell)
+    made.name = name
+    made.values = values
+    made.line = line
+    made.column = column
+    made.__class__ = SgfProperty  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
+
+
+def _shell_node(properties: tuple[SgfProperty, ...], line: int, column: int) -> SgfNode:
+    made = _new(_NodeShell)
+    made.properties = properties
+    made.line = line
+    made.column = column
+    made.__class__ = SgfNode  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
+
+
+def _shells_work() -> bool:
+    """True when the shells make objects equal to the constructors' (checked at import)."""
+    for cls, names in (
+        (SgfProperty, ("name", "values", "line", "column")),
+        (SgfNode, ("properties", "line", "column")),
+    ):
+        if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
+            return False
+    try:
+        prop = _shell_property("W", ("31ab",), 2, 3)
+        node = _shell_node((prop,), 2, 1)
+    except TypeError:  # "__class__ assignment: ... object layout differs"
+        return False
+    expected = SgfNode((SgfProperty("W", ("31ab",), 2, 3),), 2, 1)
+    return type(node) is SgfNode and type(prop) is SgfProperty and node == expected
+
+
+_SHELLS = _shells_work()
+_new_property = _shell_property if _SHELLS else SgfProperty
+_new_node = _shell_node if _SHELLS else SgfNode
+
+
 class _Scanner:
-    """Characters of a text stream with a sliding buffer and a 1-based line/column."""
+    """Characters of a text stream with a sliding buffer and a 1-based line/column.
+
+    The line and column are worked out only when asked for (:meth:`where`), by counting the
+    line ends passed since the last time, so moving through the text costs nothing per
+    character.
+    """
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
@@ -162,8 +248,29 @@ class _Scanner:
         self._pos = 0
         self._eof = False
         self.read_error: str | None = None
-        self.line = 1
-        self.column = 1
+        self._line = 1  # the line at buffer position self._mark
+        self._mark = 0
+        self._line_start = 0  # buffer position of the start of that line (may be negative)
+
+    def where(self, at: int) -> tuple[int, int]:
+        """(line, column) of buffer position ``at``; positions asked for never go back."""
+        mark = self._mark
+        if at > mark:
+            buf = self._buf
+            newlines = buf.count("\n", mark, at)
+            if newlines:
+                self._line += newlines
+                self._line_start = buf.rfind("\n", mark, at) + 1
+            self._mark = at
+        return self._line, at - self._line_start + 1
+
+    @property
+    def line(self) -> int:
+        return self.where(self._pos)[0]
+
+    @property
+    def column(self) -> int:
+        return self.where(self._pos)[1]
 
     def _fill(self, need: int) -> bool:
         """Make ``need`` characters available from the current position, if the input has
@@ -177,28 +284,35 @@ class _Scanner:
             if not data:
                 self._eof = True
                 break
-            self._buf = self._buf[self._pos :] + data
+            pos = self._pos
+            self.where(pos)
+            self._buf = self._buf[pos:] + data
             self._pos = 0
+            self._mark = 0
+            self._line_start -= pos
         return len(self._buf) - self._pos >= need
 
     def peek(self) -> str:
-        return self._buf[self._pos] if self._fill(1) else ""
+        pos = self._pos
+        if pos < len(self._buf) or self._fill(1):
+            return self._buf[self._pos]
+        return ""
 
     def lookahead(self, n: int) -> str:
         self._fill(n)
         return self._buf[self._pos : self._pos + n]
 
     def take(self, n: int) -> str:
-        self._fill(n)
-        text = self._buf[self._pos : self._pos + n]
-        self._pos += len(text)
-        newlines = text.count("\n")
-        if newlines:
-            self.line += newlines
-            self.column = len(text) - text.rfind("\n")
-        else:
-            self.column += len(text)
+        if len(self._buf) - self._pos < n:
+            self._fill(n)
+        pos = self._pos
+        text = self._buf[pos : pos + n]
+        self._pos = pos + len(text)
         return text
+
+    def skip(self, n: int) -> None:
+        """Move past ``n`` characters known to be in the buffer."""
+        self._pos += n
 
     def take_match(self, pattern: re.Pattern[str]) -> str:
         """Take the longest run matching ``pattern`` at the current position ("" if none)."""
@@ -214,14 +328,15 @@ class _Scanner:
         return "".join(out)
 
     def skip_space(self) -> None:
-        while self._fill(1):
-            i = self._pos
+        while True:
             buf = self._buf
-            while i < len(buf) and buf[i] in " \t\r\n\f\v\ufeff":
-                i += 1
-            if i == self._pos:
+            pos = self._pos
+            if pos >= len(buf) and not self._fill(1):
                 return
-            self.take(i - self._pos)
+            end = _SPACE.match(self._buf, self._pos).end()  # type: ignore[union-attr]
+            self._pos = end
+            if end < len(self._buf):
+                return
 
     def read_value(self) -> tuple[str, bool]:
         """Read a value after its ``[``, through its ``]``; returns (raw text, closed).
@@ -250,6 +365,52 @@ class _Scanner:
             if _NEW_TREE.match(after, 1):
                 return "".join(parts), False
             parts.append(self.take(1))
+
+    def fast_nodes(self, out: list[SgfNode]) -> None:
+        """Read the nodes from the current position (a ``;``) on, and the blanks after each,
+        while they are plain: properties of capital letters with closed values, each node
+        followed by ``;``, ``(`` or ``)`` inside the buffer (so nothing read here could read
+        differently with more input). Stops at anything else, for the general path.
+        """
+        buf = self._buf
+        pos = self._pos
+        simple = _SIMPLE_NODE.match
+        general = _PLAIN_NODE.match
+        where = self.where
+        new_prop = _new_property
+        new_node = _new_node
+        append = out.append
+        while True:
+            found = simple(buf, pos)
+            if found is not None:
+                line, column = where(pos)
+                name, raw = found.groups()
+                append(new_node((new_prop(name, (raw,), line, column + 1),), line, column))
+                pos = found.end()
+                continue
+            found = general(buf, pos)
+            if found is None:
+                break
+            line, column = where(pos)
+            props: list[SgfProperty] = []
+            name = ""
+            values: list[str] = []
+            pline = pcol = 0
+            for token in _PLAIN_TOKEN.finditer(buf, pos + 1, found.start(1)):
+                raw = token[1]
+                if raw is None:
+                    if values:
+                        props.append(new_prop(name, tuple(values), pline, pcol))
+                        values = []
+                    name = token[0]
+                    pline, pcol = where(token.start())
+                else:
+                    values.append(unescape(raw) if "\\" in raw else raw)
+            if values:
+                props.append(new_prop(name, tuple(values), pline, pcol))
+            append(new_node(tuple(props), line, column))
+            pos = found.end()
+        self._pos = pos
 
 
 @dataclass
@@ -355,6 +516,11 @@ class _Parser:
                 )
                 return _close_all(stack)
             if ch == ";":
+                if not top.children:
+                    count = len(top.nodes)
+                    sc.fast_nodes(top.nodes)
+                    if len(top.nodes) > count:
+                        continue
                 node = self.parse_node()
                 if top.children:
                     self.issue("P208", "node after a variation skipped", node.line, node.column)

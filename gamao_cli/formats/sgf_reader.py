@@ -33,6 +33,7 @@ Problems never raise: they become diagnostics with a code from :data:`SGF_CODES`
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from itertools import pairwise
 from typing import TextIO
 
 from gamao_cli.engine.position import Position
+from gamao_cli.formats.mat_fast import new_location, new_move
 from gamao_cli.formats.sgf_parser import (
     SYNTAX_CODES,
     SgfIssue,
@@ -121,6 +123,41 @@ _MOVE = re.compile(r"(\d)(\d)(.*)", re.DOTALL)
 _RESIGN = re.compile(r"resign(?::\s*(\S+))?", re.IGNORECASE)
 _RESULT = re.compile(r"\s*([WBwb])\+(\d+)\s*([A-Za-z]*)\s*")
 _CHECKERS = 15
+_CACHE_LIMIT = 1 << 15
+"""Move texts kept in :data:`_PLAYS` at most (it is emptied when full)."""
+
+# A move text read once: (dice, steps, (from, to) of each step, problem); None when the
+# text is not a move (P215). The problem is None or the start of the P216 message.
+_Play = tuple[tuple[int, int], tuple[Step, ...], tuple[tuple[int, int], ...], str | None]
+_PLAYS: dict[tuple[int, str], _Play | None] = {}
+"""(player, stripped move text) -> how it reads, shared by all readers: the same plays come
+up in game after game, and Steps are immutable."""
+
+
+def clear_caches() -> None:
+    """Forget the move texts read so far (the cache shared by all readers; for benchmarks)."""
+    _PLAYS.clear()
+
+
+def _read_play(player: int, text: str) -> _Play | None:
+    m = _MOVE.fullmatch(text)
+    if m is None or not ("1" <= m.group(1) <= "6" and "1" <= m.group(2) <= "6"):
+        return None
+    dice = (int(m.group(1)), int(m.group(2)))
+    letters = m.group(3)
+    pairs: list[tuple[int, int]] = []
+    problem: str | None = None
+    for i in range(0, len(letters) - 1, 2):
+        frm = letter_point(letters[i], player)
+        to = letter_point(letters[i + 1], player)
+        if frm is None or to is None:
+            problem = "bad point letter"
+            break
+        pairs.append((frm, to))
+    if problem is None and len(letters) % 2:
+        problem = "odd number of point letters"
+    steps = tuple(Step(frm, to) for frm, to in pairs)
+    return dice, steps, tuple(pairs), problem
 
 
 def severity_of(code: str) -> Severity:
@@ -165,6 +202,18 @@ class MechanicalBoard:
             points = (s.from_point, *s.via_hits, s.to_point)
             for frm, to in pairwise(points):
                 self.step(player, frm, to)
+
+    def play_pairs(self, player: int, pairs: Sequence[tuple[int, int]]) -> None:
+        """:meth:`play` for steps without intermediate hits, given as (from, to) points."""
+        me, opp = self.boards[player], self.boards[1 - player]
+        for frm, to in pairs:
+            if not (0 <= frm <= BAR and 0 <= to <= BAR) or me[frm] <= 0:
+                continue
+            me[frm] -= 1
+            me[to] += 1
+            if 1 <= to <= 24 and opp[25 - to] == 1:
+                opp[25 - to] = 0
+                opp[BAR] += 1
 
     def recount_off(self) -> None:
         for board in self.boards:
@@ -417,7 +466,7 @@ class _GameReader:
         self.pending_resign: tuple[int, int, str, Location] | None = None
 
     def loc(self, line: int, column: int) -> Location:
-        return Location(self.filename, line, column)
+        return new_location(self.filename, line, column)
 
     def diag(self, code: str, message: str, line: int, column: int) -> None:
         self.diags.append(
@@ -428,6 +477,18 @@ class _GameReader:
 
     def read(self, nodes: Sequence[SgfNode]) -> None:
         for i, node in enumerate(nodes):
+            props = node.properties
+            if len(props) == 1:  # the common case, read as below
+                prop = props[0]
+                name = prop.name
+                if name == "W" or name == "B":
+                    player = 0 if name == "W" else 1
+                    if self.run.nodes:
+                        self.flush_setup(next_move=(player, prop.value))
+                    self.move(player, prop.value, node)
+                elif name in _SETUP and not (i == 0 and name == "CV"):
+                    self.run.nodes.append(node)
+                continue
             moves = [p for p in node.properties if p.name in ("W", "B")]
             setup = [
                 p for p in node.properties if p.name in _SETUP and not (i == 0 and p.name == "CV")
@@ -580,6 +641,11 @@ class _GameReader:
     def move(self, player: int, value: str, node: SgfNode) -> None:
         location = self.loc(node.line, node.column)
         text = value.strip()
+        if text and "0" <= text[0] <= "9":  # a checker play, as the last branch reads it
+            if self.pending_resign is not None:
+                self.resolve_resign(accepted=False)
+            self.checker_move(player, value, node, location)
+            return
         low = text.lower()
         if low == "double":
             self.resolve_resign(accepted=False)
@@ -623,40 +689,26 @@ class _GameReader:
             self.checker_move(player, value, node, location)
 
     def checker_move(self, player: int, value: str, node: SgfNode, location: Location) -> None:
-        text = value.strip()
-        m = _MOVE.fullmatch(text)
-        if m is None or not ("1" <= m.group(1) <= "6" and "1" <= m.group(2) <= "6"):
+        key = (player, value.strip())
+        try:
+            known = _PLAYS[key]
+        except KeyError:
+            if len(_PLAYS) >= _CACHE_LIMIT:
+                _PLAYS.clear()
+            known = _PLAYS[key] = _read_play(player, key[1])
+        if known is None:
             self.diag("P215", f"unknown move {value!r}", node.line, node.column)
             return
-        dice = (int(m.group(1)), int(m.group(2)))
-        letters = m.group(3)
-        steps: list[Step] = []
-        problem: str | None = None
-        for i in range(0, len(letters) - 1, 2):
-            frm = letter_point(letters[i], player)
-            to = letter_point(letters[i + 1], player)
-            if frm is None or to is None:
-                problem = f"bad point letter in {value!r}"
-                break
-            steps.append(Step(frm, to))
-        if problem is None and len(letters) % 2:
-            problem = f"odd number of point letters in {value!r}"
+        dice, steps, pairs, problem = known
         self.turn = 1 - player
         if problem is not None:
-            self.diag("P216", problem, node.line, node.column)
+            self.diag("P216", f"{problem} in {value!r}", node.line, node.column)
             self.actions.append(
-                Move(
-                    player,
-                    dice,
-                    tuple(steps),
-                    text=value,
-                    mark=MoveMark.UNPARSED,
-                    location=location,
-                )
+                new_move(player, dice, steps, value, MoveMark.UNPARSED, None, location)
             )
             return
-        self.board.play(player, steps)
-        self.actions.append(Move(player, dice, tuple(steps), text=value, location=location))
+        self.board.play_pairs(player, pairs)
+        self.actions.append(new_move(player, dice, steps, value, MoveMark.PLAY, None, location))
 
     def resolve_resign(self, accepted: bool, answer: str = "") -> None:
         pending = self.pending_resign
@@ -819,7 +871,27 @@ def _header_diags(header: _Header, filename: str, game: int | None) -> list[Diag
 
 
 def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
-    """Yield the matches of a gnubg SGF stream (see the module docstring)."""
+    """Yield the matches of a gnubg SGF stream (see the module docstring).
+
+    Cyclic garbage collection is paused while a match is being read and restored before it
+    is yielded, as :func:`gamao_cli.formats.mat_reader.read_mat` does: the reader makes no
+    reference cycles, and rescanning the growing match's objects only costs time.
+    """
+    matches = _read_matches(stream, filename)
+    while True:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            match = next(matches, None)
+        finally:
+            if enabled:
+                gc.enable()
+        if match is None:
+            return
+        yield match
+
+
+def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
     builder: _MatchBuilder | None = None
     loose: list[Diagnostic] = []  # diagnostics not yet attached to a match
     for parsed in iter_trees(stream):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.formats import inputs
+from gamao_cli.formats import inputs, textio
 from gamao_cli.formats.inputs import (
     INPUT_CODES,
     InputFile,
@@ -194,3 +194,47 @@ def test_files_are_closed_after_reading(tree: Path, monkeypatch: pytest.MonkeyPa
 def test_codes_documented() -> None:
     assert sorted(INPUT_CODES) == [f"P{n:03d}" for n in range(1, 11)]
     assert inputs.STDIN == "-"
+
+
+_MAT = (
+    " 1 point match\n\n Game 1\n Jé : 0                  b : 0\n"
+    "  1) 31: 8/5 6/5\n  2)  Wins 1 point\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("crlf.mat", _MAT.replace("\n", "\r\n").encode()),
+        ("cr.mat", _MAT.replace("\n", "\r").encode()),
+        ("bom.mat", b"\xef\xbb\xbf" + _MAT.encode()),
+        ("u16.mat", _MAT.encode("utf-16")),
+        ("u16odd.mat", _MAT.encode("utf-16") + b"\x00"),
+        ("cp1252.mat", _MAT.encode("cp1252") + b"\x81"),
+        ("crlf.sgf", SGF.replace("PW[a]", "PW[Jé]").replace("\n", "\r\n").encode()),
+    ],
+)
+def test_small_files_read_whole_as_streamed(
+    tree: Path, monkeypatch: pytest.MonkeyPatch, name: str, data: bytes
+) -> None:
+    """Files up to ``WHOLE_BYTES`` are decoded in one piece; larger ones as they are read:
+    the matches are the same."""
+    (tree / name).write_bytes(data)
+    whole = list(read_path(InputFile(name, tree / name)))
+    assert whole[0].players[0] == "Jé"
+    monkeypatch.setattr(textio, "WHOLE_BYTES", -1)
+    assert list(read_path(InputFile(name, tree / name))) == whole
+
+
+def test_a_read_error_of_a_whole_file_is_reported(tree: Path) -> None:
+    class Failing(io.BufferedReader):  # type: ignore[type-arg]
+        def read(self, size: int | None = -1, /) -> bytes:
+            raise OSError(5, "Input/output error")
+
+    (tree / "x.mat").write_bytes(_MAT.encode())
+    with (tree / "x.mat").open("rb") as raw:
+        stream, encoding = textio.read_whole(Failing(raw.raw)) or (None, "")  # type: ignore[arg-type]
+    assert encoding == "utf-8"
+    assert stream is not None
+    with pytest.raises(OSError, match="Input/output error"):
+        stream.read(10)

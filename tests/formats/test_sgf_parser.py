@@ -267,3 +267,40 @@ def test_leading_byte_order_mark_is_whitespace() -> None:
     [p] = parse("\ufeff(;GM[6])")
     assert p.issues == ()
     assert p.tree is not None and (p.tree.line, p.tree.column) == (1, 2)
+
+
+_FAST_PATH_CASES = (
+    "(;FF[4]GM[6]MI[length:7][game:0]\n;W[31hefe]\n;B[double]\n;W[take])",
+    "(;FF[4]\n ;  W [31hefe]\t; B[42]\n;W[x\\]y][z\\\\]C[a\nb]  \n;B[c\\\nd])",
+    "(;GM[6];W[ab]\n(;B[cd];W[ef])(;B[gh]))\n(;GM[6];W[a\n(;FF[4]GM[6];B[12]))",
+    "(;GM[6];Wx[ab];B[ab]c;W[];[q];B[ok]])",
+    "(;GM[6];W[31ab]\n;B[ok\n",
+    "(;GM[6];W[31ab] ;B[42cd] )\n(;GM[6];C[line\n(not a tree)];W[11])",
+)
+
+
+@pytest.mark.parametrize("text", _FAST_PATH_CASES)
+@pytest.mark.parametrize("chunk", [1 << 16, 5, 13])
+def test_fast_path_reads_as_the_general_path(
+    monkeypatch: pytest.MonkeyPatch, text: str, chunk: int
+) -> None:
+    """Plain nodes are read by one regular expression each (``_Scanner.fast_nodes``); with
+    that path switched off, every tree, value, position and issue is the same."""
+    monkeypatch.setattr(sgf_parser, "_CHUNK", chunk)
+    fast = parse(text)
+    never = sgf_parser.re.compile(r"(?!)")
+    monkeypatch.setattr(sgf_parser, "_SIMPLE_NODE", never)
+    monkeypatch.setattr(sgf_parser, "_PLAIN_NODE", never)
+    assert parse(text) == fast
+
+
+def test_fast_path_positions_exact() -> None:
+    [p] = parse("(;FF[4]\n ;  W [31hefe]\t; B[42]\n;W[x\\]y][z]C[a\nb]\n;B[c])")
+    assert p.issues == ()
+    assert p.tree is not None
+    assert [(n.line, n.column) for n in p.tree.nodes] == [(1, 2), (2, 2), (2, 16), (3, 1), (5, 1)]
+    assert p.tree.nodes[3].properties == (
+        SgfProperty("W", ("x]y", "z"), 3, 2),
+        SgfProperty("C", ("a\nb",), 3, 12),
+    )
+    assert p.tree.nodes[4].properties == (SgfProperty("B", ("c",), 5, 2),)
