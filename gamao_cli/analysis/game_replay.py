@@ -328,7 +328,7 @@ class GameReplay:
         if self.r.options.analyse_plays:
             if plays is not None:
                 count = len(plays)
-            elif verdict.legal and surely_not_forced(me, opp, verdict.steps):
+            elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
                 count = 2
             else:
                 count = count_plays(me, opp, dice)

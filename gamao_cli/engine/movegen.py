@@ -283,45 +283,50 @@ def count_plays(me: Board, opp: Board, dice: tuple[int, int], limit: int = 2) ->
     return 0 if best == 0 else min(len(found), limit)
 
 
-def surely_not_forced(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bool:
-    """True when a legal play ``steps`` that uses every die certainly has a rival. Two dice:
-    two moves by other checkers, one per die, each legal on its own, make another legal play
-    with a different result. A double: see :func:`_double_has_rival`. Only for the simple
-    cases (nothing on the bar, no bearing off); False means "count the plays to know".
-    """
-    if len(steps) == 4:
-        return _double_has_rival(me, opp, steps)
-    if len(steps) != 2 or me[BAR] or sum(me[7:26]) < 2:
+def surely_not_forced(
+    me: Board, opp: Board, steps: tuple[StepTuple, ...], dice: tuple[int, int]
+) -> bool:
+    """True when the legal play ``steps`` (single-die steps in a legal order) certainly has a
+    rival: after its other steps, another checker could play the last step's die. That play
+    uses the same dice, so it is legal too, and it ends on another board. False means "count
+    the plays to know" (also when the last step's die cannot be told: a bear-off that either
+    die could make)."""
+    if not steps:
         return False
-    (f1, t1, _), (f2, t2, _) = steps
-    a, b = f1 - t1, f2 - t2
-    if t1 == OFF or t2 == OFF or a == b:
+    die = _last_die(steps, dice)
+    if die is None:
         return False
-    played = _delta(f1, t1, f2, t2)
-    sources_a = [f for f in range(24, a, -1) if me[f] and opp[25 - f + a] < 2][:4]
-    sources_b = [g for g in range(24, b, -1) if me[g] and opp[25 - g + b] < 2][:4]
-    for f in sources_a:
-        for g in sources_b:
-            if (f != g or me[f] >= 2) and _delta(f, f - a, g, g - b) != played:
-                return True
-    return False
-
-
-def _double_has_rival(me: Board, opp: Board, steps: tuple[StepTuple, ...]) -> bool:
-    """A four-move play of a double has a rival when a checker on a point none of its moves
-    starts from could play the die instead of the last move: the first three moves stay
-    legal, that checker is still there, and nothing is borne off or entered."""
-    if me[BAR] or any(t == OFF for _, t, _ in steps):
+    board = list(me)
+    for f, t, _ in steps[:-1]:
+        board[f] -= 1
+        board[t] += 1
+    last = steps[-1][0]
+    if board[BAR]:
+        return False  # only the bar checker can move: no other source
+    # A move inside the board by another checker (the opponent's point 25 - (f - die)).
+    for f in range(24, die, -1):
+        if board[f] and f != last and opp[25 - f + die] < 2:
+            return True
+    if sum(board[7:26]):
         return False
-    d = steps[0][0] - steps[0][1]
-    sources = {f for f, _, _ in steps}
-    return any(me[f] and f not in sources and opp[25 - f + d] < 2 for f in range(24, d, -1))
+    blocked, _ = blockade(opp)
+    return any(f != last for f, _ in _singles(board, die, blocked, 0))
 
 
-def _delta(f1: int, t1: int, f2: int, t2: int) -> dict[int, int]:
-    """How two single moves change the mover's board, as {point: change} without zeros."""
-    delta = {f1: -1}
-    delta[t1] = delta.get(t1, 0) + 1
-    delta[f2] = delta.get(f2, 0) - 1
-    delta[t2] = delta.get(t2, 0) + 1
-    return {p: n for p, n in delta.items() if n}
+def _last_die(steps: tuple[StepTuple, ...], dice: tuple[int, int]) -> int | None:
+    """The die the last step of a play used, or None when it cannot be told."""
+    d1, d2 = dice
+    if d1 == d2:
+        return d1
+
+    def fits(step: StepTuple, die: int) -> bool:
+        f, t, _ = step
+        return f - t == die if t != OFF else f <= die
+
+    last = steps[-1]
+    if len(steps) == 1:
+        options = {d for d in (d1, d2) if fits(last, d)}
+    else:
+        first = steps[0]
+        options = {b for a, b in ((d1, d2), (d2, d1)) if fits(first, a) and fits(last, b)}
+    return options.pop() if len(options) == 1 else None

@@ -101,15 +101,19 @@ def test_a_play_said_to_have_a_rival_is_never_forced(i: int) -> None:
     pos, dice = _case(i)
     plays = legal_plays(pos, dice)
     for play in plays:
-        if surely_not_forced(pos.mover, pos.opponent, play.steps):
+        if surely_not_forced(pos.mover, pos.opponent, play.steps, dice):
             assert len(plays) >= 2
 
 
 def test_surely_not_forced_on_the_opening() -> None:
     start = Position.start()
     plays = {format_play(p.steps): p for p in legal_plays(start, (3, 1))}
-    assert surely_not_forced(start.mover, start.opponent, plays["8/5 6/5"].steps)
+    assert surely_not_forced(start.mover, start.opponent, plays["8/5 6/5"].steps, (3, 1))
     # One checker only, nowhere else to go: no rival is certain (and indeed it is forced).
-    me = board_from_points({10: 1, 1: 14})
+    me = board_from_points({10: 1})  # 14 off; the opponent holds my 3: 10/4 is forced
     opp = board_from_points({22: 2, 6: 13})
-    assert not surely_not_forced(me, opp, ((10, 4, False), (4, 3, False)))
+    assert len(legal_plays(Position.from_view(me, opp, 0), (6, 1))) == 1
+    assert not surely_not_forced(me, opp, ((10, 4, False),), (6, 1))
+    # A bear-off that either die could make: the last die cannot be told, so no claim.
+    me = board_from_points({3: 2})
+    assert not surely_not_forced(me, board_from_points({24: 15}), ((3, 0, False),) * 2, (6, 5))
