@@ -81,7 +81,7 @@ def read_corpus(
     """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done."""
     parts: list[_Batch] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
-    size = 1 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
+    size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
     work = [(batch, options) for batch in _batches(items, size)]
     if serial:
         for args in work:

@@ -318,15 +318,16 @@ def _last_die(steps: tuple[StepTuple, ...], dice: tuple[int, int]) -> int | None
     d1, d2 = dice
     if d1 == d2:
         return d1
-
-    def fits(step: StepTuple, die: int) -> bool:
-        f, t, _ = step
-        return f - t == die if t != OFF else f <= die
-
-    last = steps[-1]
+    f, t, _ = steps[-1]
+    if t != OFF:
+        return f - t  # a move inside the board shows its die
     if len(steps) == 1:
-        options = {d for d in (d1, d2) if fits(last, d)}
-    else:
-        first = steps[0]
-        options = {b for a, b in ((d1, d2), (d2, d1)) if fits(first, a) and fits(last, b)}
-    return options.pop() if len(options) == 1 else None
+        fits = [d for d in (d1, d2) if f <= d]
+        return fits[0] if len(fits) == 1 else None
+    f0, t0, _ = steps[0]
+    first = f0 - t0 if t0 != OFF else None
+    if first is not None:
+        return d2 if first == d1 else d1
+    # Both steps bear off: the last die is known only if one die cannot make the first step.
+    options = [b for a, b in ((d1, d2), (d2, d1)) if f0 <= a and f <= b]
+    return options[0] if len(options) == 1 else None
