@@ -413,6 +413,36 @@ def _count(condition: pl.Expr) -> pl.Expr:
     return condition.cast(pl.Int64).sum()
 
 
+# The per-player columns before the dice figures (``by_player`` adds rolls, doubles rate,
+# chi-square, p-value and the 21 roll counts).
+PLAYER_COLUMNS = (
+    "player",
+    "matches",
+    "matches_won",
+    "games",
+    "games_won",
+    "points_won",
+    "points_lost",
+    "gammons_won",
+    "backgammons_won",
+    "gammons_lost",
+    "backgammons_lost",
+    "resignations",
+    "doubles",
+    "takes",
+    "drops",
+    "beavers",
+    "max_cube",
+    "avg_cube",
+    "plays",
+    "hits",
+    "dances",
+    "entering",
+    "forced_plays",
+    "avg_first_bearoff_pips",
+)
+
+
 def by_player(tables: Tables) -> pl.DataFrame:
     """One row per player across every match, sorted by name (case-insensitive)."""
     matches = (
@@ -493,30 +523,7 @@ def by_player(tables: Tables) -> pl.DataFrame:
         .alias("forced_plays")
     )
     columns = [
-        "player",
-        "matches",
-        "matches_won",
-        "games",
-        "games_won",
-        "points_won",
-        "points_lost",
-        "gammons_won",
-        "backgammons_won",
-        "gammons_lost",
-        "backgammons_lost",
-        "resignations",
-        "doubles",
-        "takes",
-        "drops",
-        "beavers",
-        "max_cube",
-        "avg_cube",
-        "plays",
-        "hits",
-        "dances",
-        "entering",
-        "forced_plays",
-        "avg_first_bearoff_pips",
+        *PLAYER_COLUMNS,
         "rolls",
         "doubles_rolled",
         "doubles_rate",

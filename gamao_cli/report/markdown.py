@@ -62,31 +62,9 @@ def render_markdown(
         "## Players",
         "",
     ]
-    columns = [
-        "player",
-        "matches",
-        "matches_won",
-        "games",
-        "games_won",
-        "points_won",
-        "points_lost",
-        "gammons_won",
-        "backgammons_won",
-        "gammons_lost",
-        "backgammons_lost",
-        "resignations",
-        "doubles",
-        "takes",
-        "drops",
-        "beavers",
-        "max_cube",
-        "avg_cube",
-        "plays",
-        "hits",
-        "dances",
-        "forced_plays",
-        "avg_first_bearoff_pips",
-    ]
+    from gamao_cli.analysis.tables import PLAYER_COLUMNS
+
+    columns = [c for c in PLAYER_COLUMNS if c != "entering"]
     lines += _table(columns, report.players.select(columns).rows())
     lines += ["## Dice", "", "Opening rolls are left out; p-values from 180 rolls on.", ""]
     lines += _table(
