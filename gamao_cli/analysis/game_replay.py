@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
@@ -27,6 +27,7 @@ from gamao_cli.model.actions import (
     OFF,
     Action,
     Beaver,
+    Board,
     Double,
     Drop,
     Move,
@@ -63,6 +64,11 @@ Probe = Callable[[Game, Action], bool]
 
 MAX_LISTED_PLAYS = 8
 
+_new_record = cast(
+    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
+)
+"""``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
+
 
 def _dice_text(dice: tuple[int, int]) -> str:
     return f"{dice[0]}{dice[1]}"
@@ -83,7 +89,10 @@ class GameReplay:
         self.index = index
         self.score = score
         rules = replayer.rules
-        self.position: Position | None = Position.start(rules.variant)
+        # The position as both boards (None once the game cannot be replayed) and the side
+        # on roll: kept apart, the hot path never builds a Position (see :attr:`position`).
+        self.boards: tuple[Board, Board] | None = Position.start(rules.variant).boards
+        self.side = 0
         self.crawford = score.is_crawford_game
         self.cube = CubeState(
             value=game.cube_value,
@@ -106,10 +115,22 @@ class GameReplay:
         self.resign: Resign | None = None
         self.pips: tuple[int, int] | None = None  # both players' pips in self.position
         if game.start is not None:
-            self.position = Position(game.start.boards, game.start.turn)
+            self.boards, self.side = game.start.boards, game.start.turn
             self.turn = game.start.turn
             if game.start.cube_value:
                 self.cube = _replace_cube(self.cube, game.start)
+
+    @property
+    def position(self) -> Position | None:
+        """The position being replayed; None once the game cannot be replayed."""
+        return None if self.boards is None else Position(self.boards, self.side)
+
+    @position.setter
+    def position(self, position: Position | None) -> None:
+        if position is None:
+            self.boards = None
+        else:
+            self.boards, self.side = position.boards, position.turn
 
     # -- findings --------------------------------------------------------------------------
 
@@ -283,11 +304,11 @@ class GameReplay:
             self.report(
                 "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
             )
-        if self.position is None:
+        boards = self.boards
+        if boards is None:
             return
-        pos = self.position.with_turn(player)
-        self.position = pos
-        me, opp = pos.mover, pos.opponent
+        self.side = player
+        me, opp = boards[player], boards[1 - player]
         self.plays += 1
         if move.mark is MoveMark.UNPARSED:
             self.report("R217", f"the play '{move.text}' could not be read", move, dice=dice)
@@ -436,28 +457,36 @@ class GameReplay:
     ) -> None:
         player = move.player
         before = self.pips if self.pips is not None else _pips(player, me, opp)
-        after = _pips(player, me2, opp2)
+        # Only the mover's count changes unless the play hit.
+        mine = pip_count(me2)
+        theirs = before[1 - player] if opp2 is opp or opp2 == opp else pip_count(opp2)
+        after = (mine, theirs) if player == 0 else (theirs, mine)
         borne = me2[OFF] - me[OFF]
         if borne > 0 and self.first_bearoff[player] is None:
             self.first_bearoff[player] = pip_count(me)
+        # PlayRecord's fields in order, built as the tuple it is (many are made).
         self.r.plays.append(
-            PlayRecord(
-                game=self.game.number,
-                move=move.number,
-                player=player,
-                dice=dice,
-                pips_before=before,
-                pips_after=after,
-                hits=hits,
-                dance=me2 == me and opp2 == opp and legal_count == 0,
-                entering=me[BAR] > 0,
-                borne_off=borne,
-                legal_count=None if legal_count is None else min(legal_count, 2),
-                opening=opening,
-                source=move,
+            _new_record(
+                PlayRecord,
+                (
+                    self.game.number,
+                    move.number,
+                    player,
+                    dice,
+                    before,
+                    after,
+                    hits,
+                    me2 == me and opp2 == opp and legal_count == 0,  # dance
+                    me[BAR] > 0,  # entering
+                    borne,
+                    None if legal_count is None else min(legal_count, 2),
+                    opening,
+                    move,
+                ),
             )
         )
-        self.position = Position((me2, opp2) if player == 0 else (opp2, me2), 1 - player)
+        self.boards = (me2, opp2) if player == 0 else (opp2, me2)
+        self.side = 1 - player
         self.pips = after
         if me2[OFF] == CHECKERS:
             self.ended = Ending.BEAR_OFF

@@ -250,37 +250,46 @@ def _add_replay(
     # Legal plays are counted for every roll only when the replay analysed plays; otherwise
     # a few are known (dances, forced plays not recorded) and the rest not: keep none.
     analysed = all(p.legal_count is not None for p in replay.plays)
-    for _, records in _runs(replay.plays):
-        for ply, p in enumerate(records, start=1):
-            src = source_of(p.source, play_text)
-            d1, d2 = p.dice
-            plays.append(
-                (
-                    file,
-                    number,
-                    p.game,
-                    ply,
-                    p.move,
-                    p.player,
-                    names[p.player],
-                    d1,
-                    d2,
-                    f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}",
-                    p.pips_before[0],
-                    p.pips_before[1],
-                    p.pips_after[0],
-                    p.pips_after[1],
-                    p.hits,
-                    p.dance,
-                    p.entering,
-                    p.borne_off,
-                    p.legal_count if analysed else None,
-                    p.opening,
-                    src.line,
-                    src.column,
-                    src.text,
-                )
+    game, ply = None, 0
+    rolls = _ROLLS
+    for p in replay.plays:  # the hot loop: one row a play, built in place
+        if p.game != game:
+            game, ply = p.game, 0
+        ply += 1
+        move = p.source
+        if move is None:
+            line = column = text = None
+        else:
+            loc = move.location
+            line, column, text = loc.line or None, loc.column or None, play_text(move) or None
+        d1, d2 = dice = p.dice
+        plays.append(
+            (
+                file,
+                number,
+                p.game,
+                ply,
+                p.move,
+                p.player,
+                names[p.player],
+                d1,
+                d2,
+                rolls.get(dice) or _roll(d1, d2),
+                p.pips_before[0],
+                p.pips_before[1],
+                p.pips_after[0],
+                p.pips_after[1],
+                p.hits,
+                p.dance,
+                p.entering,
+                p.borne_off,
+                p.legal_count if analysed else None,
+                p.opening,
+                line,
+                column,
+                text,
             )
+        )
     for _, cube_records in _runs(replay.cube_actions):
         for c in cube_records:
             src = source_of(c.source, cube_text)
@@ -301,6 +310,14 @@ def _add_replay(
             )
     for f in replay.findings:
         findings.append(_finding_row(f, number))
+
+
+def _roll(d1: int, d2: int) -> str:
+    """A roll's name, the higher die first (``62``)."""
+    return f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}"
+
+
+_ROLLS = {(a, b): _roll(a, b) for a in range(1, 7) for b in range(1, 7)}
 
 
 def _runs(records: Sequence[RecordT]) -> list[tuple[int, list[RecordT]]]:

@@ -50,6 +50,13 @@ can hide in such text, so these rows split into the same cells as
 tab, information separators) is left to the general path, which checks for binary input.
 """
 
+_DICE_CELL = rf"[1-6][1-6]:(?: ++(?:{_HOPS}|Cannot Move|\?\?++))?"
+PAIR_LINE = re.compile(rf" *+([0-9]++)\) ++({_DICE_CELL}) ++({_DICE_CELL})[ \t\r\f]*+\n")
+"""The commonest :data:`ROW_LINE`: a numbered row of two dice cells (``  7) 62: 13/11 13/7
+64: 24/14*``), its line end included. Groups: 1 the row number, 2 and 3 the cells' texts. Any
+row it matches, :data:`ROW_LINE` matches with the same number and cells; it only spares the
+reader the groups of the phrases."""
+
 GAME_LINE = re.compile(r" *+Game ([0-9]++) *+\n")
 """A plain ``Game N`` line at a position inside a block, its line end included; group 1 the
 game number (its start less 5 is the line's indentation)."""

@@ -52,6 +52,7 @@ from gamao_cli.formats import mat_lines as ml
 from gamao_cli.formats.mat_fast import (
     DICE,
     GAME_LINE,
+    PAIR_LINE,
     ROW_LINE,
     new_location,
     new_move,
@@ -748,6 +749,7 @@ class _Reader:
         last row read (``pos`` if none) and the new line number.
         """
         fast = ROW_LINE.match
+        pair = PAIR_LINE.match
         threshold = game.threshold
         left, right = game.columns
         append = game.actions.append
@@ -756,6 +758,33 @@ class _Reader:
         cells = _CELLS
         make = new_move_at
         while True:
+            found = pair(buf, pos)
+            if found is not None and not pending:
+                # Two dice cells: the common row, read with fewer groups.
+                end = found.end()
+                column = found.start(2) - pos
+                column_right = found.start(3) - pos
+                if column < threshold and end - pos <= MAX_LINE:
+                    number, cell, cell2 = found.groups()
+                    lineno += 1
+                    paired = int(number)
+                    known = cells.get(cell)
+                    if known is None:
+                        self.lineno = lineno
+                        known = self.dice_play(cell, column)
+                    rolled, steps, mark = known
+                    append(make(left, rolled, steps, cell, mark, paired, file, lineno, column + 1))
+                    if column + 4 < column_right < threshold:
+                        game.threshold = threshold = column_right
+                    known = cells.get(cell2)
+                    if known is None:
+                        self.lineno = lineno
+                        known = self.dice_play(cell2, column_right)
+                    rolled, steps, mark = known
+                    where = column_right + 1
+                    append(make(right, rolled, steps, cell2, mark, paired, file, lineno, where))
+                    pos = end
+                    continue
             found = fast(buf, pos)
             if found is None:
                 break
