@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import replay_match
@@ -53,17 +54,18 @@ def _read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
     kept: list[MatchReplay] = []
     extra: list[tuple[int, Finding]] = []
     unreadable: list[str] = []
-    for item in items:
-        readable = False
-        for replay in replays_of(item, options):
-            if replay.match.games:
-                readable = True
-                kept.append(replay)
-            else:
-                extra.extend((replay.index, f) for f in replay.findings)
-        if not readable:
-            unreadable.append(item.name)
-    return _Batch(raw_tables(kept, extra), len(items), tuple(unreadable))
+    with gc_paused():
+        for item in items:
+            readable = False
+            for replay in replays_of(item, options):
+                if replay.match.games:
+                    readable = True
+                    kept.append(replay)
+                else:
+                    extra.extend((replay.index, f) for f in replay.findings)
+            if not readable:
+                unreadable.append(item.name)
+        return _Batch(raw_tables(kept, extra), len(items), tuple(unreadable))
 
 
 def _batches(items: Sequence[InputFile], size: int) -> list[Sequence[InputFile]]:

@@ -112,6 +112,8 @@ def _search(me0: Board, opp: Board, d1: int, d2: int, limit: int = 0) -> tuple[i
     The flag is meaningful when exactly one die could be used: True when the results are
     plays of the larger die only.
     """
+    if me0[BAR] and opp[d1] >= 2 and opp[d2] >= 2:
+        return 0, {}, False  # a checker on the bar and both entry points closed: a dance
     blocked, blot = blockade(opp)
     if d1 == d2:
         best, found = _search_double(list(me0), blocked, blot, d1, limit)
