@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
@@ -131,7 +132,8 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
 
 
 def _check_one(args: tuple[InputFile, CheckOptions, bool]) -> FileReport:
-    return check_input(*args)
+    with gc_paused():  # one file's objects go together (see gc_pause)
+        return check_input(*args)
 
 
 def check_inputs(

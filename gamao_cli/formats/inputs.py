@@ -159,7 +159,7 @@ def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
     if source.path is None:
         return sys.stdin.buffer, None
     try:
-        return source.path.open("rb"), None
+        return source.path.open("rb", buffering=0), None
     except FileNotFoundError:
         return None, _failure(name, "P001", f"{name}: no such file")
     except IsADirectoryError:
