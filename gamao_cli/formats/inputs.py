@@ -17,20 +17,22 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import BinaryIO, TextIO, cast
 
 from gamao_cli.formats import registry
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.textio import (
     SNIFF_BYTES,
+    WHOLE_BYTES,
     decode_head,
+    decode_whole,
     detect_encoding,
     looks_binary,
-    read_whole,
     text_stream,
 )
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -154,12 +156,12 @@ def _failure(name: str, code: str, message: str) -> Match:
 
 
 def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
-    """The opened binary stream, or a failure match."""
+    """The opened binary stream (unbuffered for a file), or a failure match."""
     name = source.name
     if source.path is None:
         return sys.stdin.buffer, None
     try:
-        return source.path.open("rb", buffering=0), None
+        return open(source.path, "rb", buffering=0), None  # read_path closes it
     except FileNotFoundError:
         return None, _failure(name, "P001", f"{name}: no such file")
     except IsADirectoryError:
@@ -171,16 +173,55 @@ def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
 
 
 def read_path(source: InputFile, fmt: FormatInfo | None = None) -> Iterator[Match]:
-    """The matches of one input; ``fmt`` forces a format instead of detecting it."""
+    """The matches of one input; ``fmt`` forces a format instead of detecting it.
+
+    A regular file of at most :data:`WHOLE_BYTES` is read and decoded in one piece (most
+    match files are a few kilobytes: this is cheaper than a text stream over them); standard
+    input, other special files and larger files are decoded as they are read. The matches
+    are the same either way.
+    """
     raw, failure = _open(source)
     if failure is not None or raw is None:
         yield failure or _failure(source.name, "P004", f"{source.name}: cannot open")
         return
     try:
-        yield from _read_open(source, raw, fmt)
+        whole = _whole_file(source, raw)
+        if isinstance(whole, Match):
+            yield whole
+        elif whole is not None:
+            yield from _read_bytes(source, whole, fmt)
+        else:
+            yield from _read_open(source, raw, fmt)
     finally:
         if source.path is not None:
             raw.close()
+
+
+def _whole_file(source: InputFile, raw: BinaryIO) -> bytes | Match | None:
+    """The bytes of a small regular file, a failure match if reading it failed, or None for
+    an input to read as a stream."""
+    if source.path is None:
+        return None
+    try:
+        info = os.fstat(raw.fileno())
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > WHOLE_BYTES:
+        return None
+    try:
+        return raw.read()
+    except OSError as exc:
+        name = source.name
+        return _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+
+
+def _read_bytes(source: InputFile, data: bytes, fmt: FormatInfo | None) -> Iterator[Match]:
+    found = _format_of(source, data[:SNIFF_BYTES], fmt)
+    if isinstance(found, Match):
+        yield found
+        return
+    info, encoding = found
+    yield from _matches(info, io.StringIO(decode_whole(data, encoding)), source.name)
 
 
 def _read_open(source: InputFile, raw: BinaryIO, fmt: FormatInfo | None) -> Iterator[Match]:
@@ -204,12 +245,28 @@ def _read_buffered(
     except OSError as exc:
         yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
         return
+    found = _format_of(source, head, fmt)
+    if isinstance(found, Match):
+        yield found
+        return
+    stream, _encoding = text_stream(buffered)
+    try:
+        yield from _matches(found[0], stream, name)
+    finally:
+        if isinstance(stream, io.TextIOWrapper):
+            stream.detach()  # the caller owns the underlying streams
+
+
+def _format_of(
+    source: InputFile, head: bytes, fmt: FormatInfo | None
+) -> tuple[FormatInfo, str] | Match:
+    """The format and encoding of an input from its first bytes, or a failure match (empty,
+    binary, unrecognised or unreadable input)."""
+    name = source.name
     if not head:
-        yield _failure(name, "P005", f"{name}: empty input")
-        return
+        return _failure(name, "P005", f"{name}: empty input")
     if looks_binary(head):
-        yield _failure(name, "P006", f"{name}: binary data, not a match file")
-        return
+        return _failure(name, "P006", f"{name}: binary data, not a match file")
     # A file named on the command line may be recognised by its extension; one found by
     # walking a directory must look like a match file (a .txt beside them may be anything).
     by_name = source.path is not None and source.explicit
@@ -217,13 +274,16 @@ def _read_buffered(
     info = fmt or registry.detect(decode_head(head, encoding), source.name if by_name else "")
     if info is None:
         known = ", ".join(registry.names())
-        yield _failure(name, "P007", f"{name}: not a known match format ({known})")
-        return
+        return _failure(name, "P007", f"{name}: not a known match format ({known})")
     if info.read is None:
-        yield _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
-        return
-    whole = read_whole(buffered, encoding) if source.path is not None else None
-    stream, _encoding = whole or text_stream(buffered)
+        return _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
+    return info, encoding
+
+
+def _matches(info: FormatInfo, stream: TextIO, name: str) -> Iterator[Match]:
+    """The matches ``info``'s reader reads from ``stream``; a reader that raises (a bug) ends
+    the input with a P009 failure instead of a traceback."""
+    assert info.read is not None
     try:
         for match in info.read(stream, name):
             yield match if match.source_format else _with_format(match, info.name)
@@ -231,9 +291,6 @@ def _read_buffered(
         yield _failure(
             name, "P009", f"{name}: the {info.name} reader failed: {type(exc).__name__}: {exc}"
         )
-    finally:
-        if isinstance(stream, io.TextIOWrapper):
-            stream.detach()  # the caller owns the underlying streams
 
 
 def _with_format(match: Match, name: str) -> Match:

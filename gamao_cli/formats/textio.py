@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import os
-import stat
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -55,48 +53,18 @@ def text_stream(raw: BinaryIO) -> tuple[TextIO, str]:
 
 
 WHOLE_BYTES = 1 << 22
-"""Files up to this size are read and decoded in one piece (:func:`read_whole`); larger ones,
-and other streams, are decoded as they are read."""
+"""Files up to this size are read and decoded in one piece (:func:`decode_whole`); larger
+ones, and other streams, are decoded as they are read (:func:`text_stream`)."""
 
 
-class _FailedRead(io.TextIOBase):
-    """A text stream whose reading fails with the error met reading its file whole, as the
-    :class:`io.TextIOWrapper` over that file would have failed."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__()
-        self._error = error
-
-    def read(self, size: int | None = -1, /) -> str:
-        raise self._error
-
-
-def read_whole(
-    buffered: io.BufferedReader[io.RawIOBase], encoding: str | None = None
-) -> tuple[TextIO, str] | None:
-    """The rest of a regular file of at most :data:`WHOLE_BYTES` bytes, decoded in one piece
-    into an in-memory stream exactly as :func:`text_stream` would decode it (``encoding``,
-    if given, is :func:`detect_encoding` of the file's head); None for any other stream
-    (nothing is read then).
-
-    Reading a small file whole is cheaper than a :class:`io.TextIOWrapper` over it.
-    """
-    try:
-        info = os.fstat(buffered.fileno())
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > WHOLE_BYTES:
-        return None
-    if encoding is None:
-        encoding = detect_encoding(buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES])
-    try:
-        data = buffered.read()
-    except OSError as exc:
-        return _FailedRead(exc), encoding  # type: ignore[return-value]
+def decode_whole(data: bytes, encoding: str) -> str:
+    """A whole file's bytes decoded exactly as :func:`text_stream` decodes them as it reads
+    (``encoding`` is :func:`detect_encoding` of the file's head): undecodable bytes become
+    U+FFFD, and CRLF and CR line ends become LF."""
     text = data.decode(encoding, errors="replace")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return io.StringIO(text), encoding
+    return text
 
 
 def open_text(path: Path) -> tuple[TextIO, str]:

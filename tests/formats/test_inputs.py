@@ -175,20 +175,20 @@ def test_stdin_is_read_and_left_open(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_files_are_closed_after_reading(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[io.BufferedReader] = []
-    real_open = Path.open
+    opened: list[object] = []
+    real_open = inputs._open
 
-    def tracking_open(self: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
-        fh = real_open(self, *args, **kwargs)
-        opened.append(fh)
-        return fh
+    def tracking_open(source: InputFile):  # type: ignore[no-untyped-def]
+        raw, failure = real_open(source)
+        opened.append(raw)
+        return raw, failure
 
-    monkeypatch.setattr(Path, "open", tracking_open)
+    monkeypatch.setattr(inputs, "_open", tracking_open)
     list(read_path(InputFile("z", tree / "z.sgf")))
     gen = read_path(InputFile("z", tree / "z.sgf"))
     next(gen)
     gen.close()
-    assert len(opened) == 2 and all(fh.closed for fh in opened)
+    assert len(opened) == 2 and all(getattr(fh, "closed", False) for fh in opened)
 
 
 def test_codes_documented() -> None:
@@ -226,15 +226,25 @@ def test_small_files_read_whole_as_streamed(
     assert list(read_path(InputFile(name, tree / name))) == whole
 
 
-def test_a_read_error_of_a_whole_file_is_reported(tree: Path) -> None:
-    class Failing(io.BufferedReader):  # type: ignore[type-arg]
+def test_a_read_error_of_a_whole_file_is_reported(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small file is read whole before its format is sniffed: an I/O error then is P004."""
+    (tree / "x.mat").write_bytes(_MAT.encode())
+
+    class Failing(io.FileIO):
         def read(self, size: int | None = -1, /) -> bytes:
             raise OSError(5, "Input/output error")
 
-    (tree / "x.mat").write_bytes(_MAT.encode())
-    with (tree / "x.mat").open("rb") as raw:
-        stream, encoding = textio.read_whole(Failing(raw.raw)) or (None, "")  # type: ignore[arg-type]
-    assert encoding == "utf-8"
-    assert stream is not None
-    with pytest.raises(OSError, match="Input/output error"):
-        stream.read(10)
+    def failing_open(source: InputFile) -> tuple[io.FileIO, None]:
+        assert source.path is not None
+        return Failing(source.path, "rb"), None
+
+    monkeypatch.setattr(inputs, "_open", failing_open)
+    [failure] = read_path(InputFile("x.mat", tree / "x.mat"))
+    assert failure.games == ()
+    assert [(d.code, d.message) for d in failure.diagnostics] == [
+        ("P004", "x.mat: read error: Input/output error")
+    ]
+
+
