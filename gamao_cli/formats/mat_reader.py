@@ -184,6 +184,8 @@ _STEPS: dict[str, tuple[Step, ...]] = {}
 (opening moves, bear-offs) come up in match after match."""
 _Play = tuple[tuple[int, int], tuple[Step, ...], MoveMark]
 _CELLS: dict[str, _Play] = {}
+_ROW_NUMBERS = {str(n): n for n in range(1, 1000)}
+"""Row numbers as written (``7`` of ``  7)``), read without ``int()``."""
 """Dice cell text (``62: 13/11 13/7``) -> its dice, steps and mark, shared like
 :data:`_STEPS`."""
 _UNREADABLE: dict[str, _Unreadable] = {}
@@ -750,6 +752,7 @@ class _Reader:
         """
         fast = ROW_LINE.match
         pair = PAIR_LINE.match
+        numbers = _ROW_NUMBERS
         threshold = game.threshold
         left, right = game.columns
         append = game.actions.append
@@ -767,7 +770,7 @@ class _Reader:
                 if column < threshold and end - pos <= MAX_LINE:
                     number, cell, cell2 = found.groups()
                     lineno += 1
-                    paired = int(number)
+                    paired = numbers.get(number) or int(number)
                     known = cells.get(cell)
                     if known is None:
                         self.lineno = lineno
