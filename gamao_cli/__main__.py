@@ -1,3 +1,4 @@
 from gamao_cli.cli.app import main
 
-main()
+if __name__ == "__main__":
+    main()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.findings import Finding
@@ -16,6 +15,7 @@ from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
+from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 
@@ -153,7 +153,7 @@ def check_inputs(
                 progress(1)
         return
     chunk = max(1, min(16, len(work) // (jobs * 4)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         for report in pool.map(_check_one, work, chunksize=chunk):
             yield report
             if progress:

@@ -9,7 +9,6 @@ Player names are normalised once all the files are in (a spelling is chosen corp
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from gamao_cli.analysis.findings import Finding
@@ -18,6 +17,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
+from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import InputFile, read_path
 
 MAX_BATCH = 32
@@ -91,7 +91,7 @@ def read_corpus(
             if progress:
                 progress(parts[-1].files)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:
             for part in pool.map(_read_batch, work):
                 parts.append(part)
                 if progress:
