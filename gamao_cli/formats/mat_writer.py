@@ -4,7 +4,10 @@ The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
 
 * the match's header tags ``; [Key "Value"]`` in order, then its comments as ``; text``,
   then a blank line (no blank line when there is neither); ``; [Variation "NackGammon"]``
-  for Nackgammon when no tag says so;
+  for Nackgammon when no tag says so. The SGF properties gnubg maps to ``.mat`` tags take
+  their ``.mat`` names (``DT`` is ``EventDate`` as ``yyyy.mm.dd``, ``EV`` ``Event``, ``RO``
+  ``Round``, ``PC`` ``Site``, ``AN`` ``Transcriber``) and an SGF ``GC`` comment becomes
+  comment lines; a line end inside a value (which a tag line cannot hold) becomes a blank;
 * `` N point match`` (`` 0 point match`` for a money session) and a blank line;
 * per game `` Game N``, then `` name0 : s0`` padded to 31 characters and ``name1 : s1``
   (names only when the game's scores are unknown); unlike gnubg, at least one blank
@@ -28,6 +31,7 @@ A Galaxy ``Losses`` cell (``Win.extra``) and SGF resignation offers are not writ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TextIO
 
@@ -50,6 +54,10 @@ __all__ = ["write_mat"]
 CanonicalSteps = Callable[[Move], tuple[Step, ...]]
 
 _VARIATION_NAMES = {Variant.STANDARD: "Backgammon", Variant.NACKGAMMON: "NackGammon"}
+# SGF text properties and the .mat tags gnubg reads for them (sgf_writer maps them back).
+_SGF_TAGS = {"DT": "EventDate", "EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
+_SGF_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*")
+_LINE_ENDS = re.compile(r"\s*[\r\n]+\s*")
 _LEFT_WIN = " " * 6
 _RIGHT_WIN = " " * 34
 
@@ -64,19 +72,33 @@ def write_mat(match: Match, stream: TextIO, canonical_steps: CanonicalSteps | No
 
 def _header(match: Match) -> str:
     lines: list[str] = []
+    comments = list(match.comments)
     has_variation = False
     for key, value in match.tags:
+        if key == "GC":  # an SGF game comment: comment lines, as gnubg reads them
+            comments.extend(value.splitlines())
+            continue
+        if key in _SGF_TAGS:
+            date = _SGF_DATE.fullmatch(value) if key == "DT" else None
+            if date is not None:
+                value = f"{int(date[1]):04d}.{int(date[2]):02d}.{int(date[3]):02d}"
+            key = _SGF_TAGS[key]
         if key.strip().lower() == "variation":
             has_variation = True
             if Variant.from_name(value) is not match.rules.variant:
                 value = _VARIATION_NAMES[match.rules.variant]
-        lines.append(f'; [{key} "{value}"]\n')
+        lines.append(f'; [{_one_line(key)} "{_one_line(value)}"]\n')
     if match.rules.variant is Variant.NACKGAMMON and not has_variation:
         lines.append('; [Variation "NackGammon"]\n')
-    lines.extend(f"; {comment}\n" if comment else ";\n" for comment in match.comments)
+    lines.extend(f"; {_one_line(c)}\n" if c else ";\n" for c in comments)
     if lines:
         lines.append("\n")
     return "".join(lines)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with any line end (and the blanks around it) made one blank."""
+    return _LINE_ENDS.sub(" ", text) if "\n" in text or "\r" in text else text
 
 
 def _hop(step: Step) -> str:

@@ -254,3 +254,56 @@ def test_left_part_of_31_characters_keeps_a_blank() -> None:
         games=(Game(number=1, score=(0, 0), actions=()),),
     )
     assert _written(match).splitlines()[3] == " Kévin UNGER Nicolas HARMAND : 0 Johan : 0"
+
+
+_SGF_HEADER = (
+    "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:1][game:0][ws:0][bs:0]"
+    "PW[Ann]PB[Bob]DT[2024-03-05]EV[Club night]RO[Final]PC[Lisbon]AN[Zé]"
+    "GC[first line\nsecond line]RE[W+1]\n;W[31hefe]\n;B[resign:1]\n;W[accept])\n"
+)
+
+
+def test_sgf_tags_take_the_mat_names_gnubg_reads() -> None:
+    from gamao_cli.formats.sgf_reader import read_sgf
+
+    [match] = [m for m in read_sgf(io.StringIO(_SGF_HEADER), "x.sgf") if m.games]
+    header = _written(match).split(" 1 point match")[0]
+    assert header == (
+        '; [AP "GNU Backgammon:1.07"]\n'
+        '; [EventDate "2024.03.05"]\n'
+        '; [Event "Club night"]\n'
+        '; [Round "Final"]\n'
+        '; [Site "Lisbon"]\n'
+        '; [Transcriber "Zé"]\n'
+        "; first line\n"
+        "; second line\n"
+        "\n"
+    )
+
+
+def test_sgf_to_mat_to_sgf_keeps_the_match_tags() -> None:
+    from gamao_cli.formats.sgf_reader import read_sgf
+    from gamao_cli.formats.sgf_writer import write_sgf
+
+    [match] = [m for m in read_sgf(io.StringIO(_SGF_HEADER), "x.sgf") if m.games]
+    [again] = list(read_mat(io.StringIO(_written(match)), "x.mat"))
+    out = io.StringIO()
+    write_sgf(again, out)
+    root = out.getvalue().split("\n;", 1)[0]
+    tags = "DT[2024-03-05]EV[Club night]RO[Final]PC[Lisbon]AN[Zé]GC[first line\nsecond line]"
+    assert tags in root
+
+
+def test_a_line_end_inside_a_tag_value_becomes_a_blank() -> None:
+    match = Match(
+        players=("A", "B"),
+        length=1,
+        games=(),
+        tags=(("Event", "Club\r\n  night"), ("Note", "a\nb")),
+        comments=("one\ntwo",),
+    )
+    assert _written(match).splitlines()[:3] == [
+        '; [Event "Club night"]',
+        '; [Note "a b"]',
+        "; one two",
+    ]
