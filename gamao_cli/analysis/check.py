@@ -144,7 +144,11 @@ def check_inputs(
     keep: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[FileReport]:
-    """Check inputs, yielding one report per input in input order."""
+    """Check inputs, yielding one report per input in input order.
+
+    With ``jobs`` > 1 the files are checked by spawned worker processes (:mod:`workers`): a
+    script calling this must do so under ``if __name__ == "__main__":``.
+    """
     work = [(item, options, keep) for item in items]
     if jobs <= 1 or len(work) <= 1 or any(item.is_stdin for item in items):
         for args in work:

@@ -80,7 +80,11 @@ def read_corpus(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> CorpusRead:
-    """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done."""
+    """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done.
+
+    With ``jobs`` > 1 the files are read by spawned worker processes (:mod:`workers`): a
+    script calling this must do so under ``if __name__ == "__main__":``.
+    """
     parts: list[_Batch] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
     size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
