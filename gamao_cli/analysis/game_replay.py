@@ -113,7 +113,7 @@ class GameReplay:
         self.first_bearoff: list[int | None] = [None, None]
         self.drop_value: int | None = None
         self.resign: Resign | None = None
-        self.pips: tuple[int, int] | None = None  # both players' pips in self.position
+        self.pips: tuple[int, int] | None = None  # both players' pips on self.boards
         if game.start is not None:
             self.boards, self.side = game.start.boards, game.start.turn
             self.turn = game.start.turn
@@ -124,13 +124,6 @@ class GameReplay:
     def position(self) -> Position | None:
         """The position being replayed; None once the game cannot be replayed."""
         return None if self.boards is None else Position(self.boards, self.side)
-
-    @position.setter
-    def position(self, position: Position | None) -> None:
-        if position is None:
-            self.boards = None
-        else:
-            self.boards, self.side = position.boards, position.turn
 
     # -- findings --------------------------------------------------------------------------
 
@@ -495,13 +488,13 @@ class GameReplay:
             self.points = self.level * self.cube.value
 
     def unverifiable(self, action: Action) -> None:
-        if self.position is not None:
+        if self.boards is not None:
             self.report(
                 "R222",
                 "the rest of this game cannot be verified: the play cannot be applied to the board",
                 action,
             )
-        self.position = None
+        self.boards = None
         self.pips = None
         self.verified = False
 
@@ -577,13 +570,11 @@ class GameReplay:
                 "replay goes on from there",
                 action,
             )
-        self.position = Position(action.boards, action.turn)
+        self.boards, self.side = action.boards, action.turn
         self.pips = None
         self.turn = action.turn
-        if self.position.problems():
+        if Position(action.boards, action.turn).problems():
             self.unverifiable(action)
-        elif not self.verified and self.position is not None:
-            pass
         if action.cube_value:
             self.cube = _replace_cube(self.cube, action)
 
@@ -597,7 +588,7 @@ class GameReplay:
         cube = self.cube.value
         if winner is None and self.resign is not None:
             winner = 1 - self.resign.player
-        if self.ended is None and self.position is not None:
+        if self.ended is None and self.boards is not None:
             # No bear-off and no drop: a resignation.
             if winner is None:
                 winner = self.r.infer_winner(self.index, win.points)
@@ -626,7 +617,7 @@ class GameReplay:
                 return
             self.level = level
             self.points = win.points
-            loser_board = self.position.boards[1 - winner]
+            loser_board = self.boards[1 - winner]
             allowed = int(max_result(loser_board))
             names = {1: "single game", 2: "gammon", 3: "backgammon"}
             self.report(
