@@ -184,10 +184,10 @@ _STEPS: dict[str, tuple[Step, ...]] = {}
 (opening moves, bear-offs) come up in match after match."""
 _Play = tuple[tuple[int, int], tuple[Step, ...], MoveMark]
 _CELLS: dict[str, _Play] = {}
-_ROW_NUMBERS = {str(n): n for n in range(1, 1000)}
-"""Row numbers as written (``7`` of ``  7)``), read without ``int()``."""
 """Dice cell text (``62: 13/11 13/7``) -> its dice, steps and mark, shared like
 :data:`_STEPS`."""
+_ROW_NUMBERS = {str(n): n for n in range(1, 1000)}
+"""Row numbers as written (``7`` of ``  7)``), read without ``int()``."""
 _UNREADABLE: dict[str, _Unreadable] = {}
 """Play text that is not a play -> why (kept apart so that a hit in :data:`_STEPS` needs no
 further test)."""
