@@ -4,7 +4,10 @@ BIN := $(VENV)/bin
 
 .PHONY: setup check test lint bench clean
 
-$(BIN)/gamao: pyproject.toml
+# The modules setup.py compiles with mypyc: a change to one rebuilds them.
+COMPILED := gamao_cli/formats/mat_reader.py gamao_cli/formats/mat_lines.py gamao_cli/model/notation.py
+
+$(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
@@ -18,12 +21,13 @@ check: setup
 	$(BIN)/gamao report examples/ -o out/report.html
 
 test: setup
-	$(BIN)/ruff check gamao_cli tests benchmarks tools
+	$(BIN)/ruff check gamao_cli tests benchmarks tools setup.py
 	$(BIN)/mypy
 	$(BIN)/pytest -p no:cacheprovider
+	GAMAO_PURE_PYTHON=1 $(BIN)/pytest -p no:cacheprovider
 
 bench: setup
 	$(BIN)/python -m benchmarks.run_all
 
 clean:
-	rm -rf $(VENV) out
+	rm -rf $(VENV) out build *__mypyc*.so gamao_cli/*/*.so

@@ -1,0 +1,81 @@
+"""Which build of gamao is running.
+
+``setup.py`` compiles the ``.mat`` reader's modules (:data:`COMPILED_MODULES`) with mypyc
+when it can; a compiled module sits beside its source and is imported in its place. The
+compiled and the pure-Python modules behave the same; the compiled ones read ``.mat`` text
+faster. Setting ``GAMAO_PURE_PYTHON=1`` skips compiling at install time and, at run time,
+imports gamao's modules from their source even where a compiled build is present (to rule
+the build out when looking into a problem, or to measure the difference).
+
+Standard library only: imported by ``gamao_cli/__init__.py`` before anything else.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.machinery import (
+    BYTECODE_SUFFIXES,
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    FileFinder,
+    SourceFileLoader,
+    SourcelessFileLoader,
+)
+from pathlib import Path
+
+__all__ = ["COMPILED_MODULES", "PURE_ENV", "pure_requested", "reader_build"]
+
+COMPILED_MODULES = (
+    "gamao_cli.formats.mat_reader",
+    "gamao_cli.formats.mat_lines",
+    "gamao_cli.model.notation",
+)
+"""The modules ``setup.py`` compiles (the same list, as paths, is its ``COMPILED``)."""
+
+PURE_ENV = "GAMAO_PURE_PYTHON"
+"""The environment variable that asks for the pure-Python build (any value but ``0``)."""
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def pure_requested() -> bool:
+    """Whether :data:`PURE_ENV` asks for the pure-Python build."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def is_compiled(module_name: str) -> bool:
+    """Whether the imported module ``module_name`` is a compiled build."""
+    origin = getattr(sys.modules[module_name], "__file__", None) or ""
+    return origin.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def reader_build() -> str:
+    """``compiled`` or ``pure Python``: the build of the ``.mat`` reader in use."""
+    import gamao_cli.formats.mat_reader  # noqa: F401  (imported to be inspected)
+
+    return "compiled" if is_compiled("gamao_cli.formats.mat_reader") else "pure Python"
+
+
+def _source_only(path: str) -> FileFinder:
+    """A finder without extension modules for gamao's own package folders; every other
+    folder is left to the usual finders."""
+    folder = Path(path).resolve()
+    if folder != _PACKAGE and _PACKAGE not in folder.parents:
+        raise ImportError("not a gamao package folder")
+    return FileFinder(
+        path, (SourceFileLoader, SOURCE_SUFFIXES), (SourcelessFileLoader, BYTECODE_SUFFIXES)
+    )
+
+
+def use_source_modules() -> None:
+    """Import gamao's modules from their source from now on (idempotent)."""
+    if _source_only in sys.path_hooks:
+        return
+    sys.path_hooks.insert(0, _source_only)
+    for path in list(sys.path_importer_cache):
+        try:
+            _source_only(path)
+        except ImportError:
+            continue
+        del sys.path_importer_cache[path]

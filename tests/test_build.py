@@ -1,0 +1,90 @@
+"""The compiled build (setup.py, gamao_cli.build): what it compiles, that a build in use is
+current, and that GAMAO_PURE_PYTHON imports the pure-Python modules instead."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamao_cli.build import COMPILED_MODULES, PURE_ENV, pure_requested
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _compiled_sources() -> list[str]:
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, list)
+            return value
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+def test_setup_compiles_the_modules_the_package_names() -> None:
+    sources = _compiled_sources()
+    assert sources == [
+        "gamao_cli/formats/mat_reader.py",
+        "gamao_cli/formats/mat_lines.py",
+        "gamao_cli/model/notation.py",
+    ]
+    assert [s.removesuffix(".py").replace("/", ".") for s in sources] == list(COMPILED_MODULES)
+    assert all((ROOT / source).is_file() for source in sources)
+
+
+@pytest.mark.parametrize("source", _compiled_sources())
+def test_the_build_in_use_is_current(source: str) -> None:
+    """A compiled module is imported in place of its source: one older than its source
+    would silently run old code. ``make test`` rebuilds when a compiled source changes."""
+    module = importlib.import_module(source.removesuffix(".py").replace("/", "."))
+    loaded = Path(module.__file__ or "")
+    if pure_requested():
+        assert loaded == ROOT / source
+        return
+    if loaded.suffix == ".py":
+        pytest.skip(f"{source} is not compiled (no mypyc or C compiler at install)")
+    assert loaded.stat().st_mtime >= (ROOT / source).stat().st_mtime, (
+        f"{loaded.name} is older than {source}: rebuild it (make setup)"
+    )
+
+
+def _in_fresh_python(code: str, pure: str) -> str:
+    env = {**os.environ, PURE_ENV: pure}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+_SHOW = (
+    "import gamao_cli.build as b, gamao_cli.formats.mat_reader as r, pathlib; "
+    "print(b.reader_build(), pathlib.Path(r.__file__).name)"
+)
+
+
+def test_pure_python_variable_imports_the_sources() -> None:
+    assert _in_fresh_python(_SHOW, "1") == "pure Python mat_reader.py"
+
+
+def test_reader_build_names_the_module_in_use() -> None:
+    build, _, name = _in_fresh_python(_SHOW, "0").rpartition(" ")
+    assert name.startswith("mat_reader.")
+    assert build == ("pure Python" if name == "mat_reader.py" else "compiled")
+
+
+def test_version_names_the_reader_build() -> None:
+    env = {**os.environ, PURE_ENV: "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "gamao_cli", "--version"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == "gamao 0.1.0 (.mat reader: pure Python)\n"
