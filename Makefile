@@ -5,7 +5,15 @@ BIN := $(VENV)/bin
 .PHONY: setup check test lint bench clean
 
 # The modules setup.py compiles with mypyc: a change to one rebuilds them.
-COMPILED := gamao_cli/formats/mat_reader.py gamao_cli/formats/mat_lines.py gamao_cli/model/notation.py
+COMPILED := gamao_cli/formats/mat_reader.py \
+	gamao_cli/formats/mat_lines.py \
+	gamao_cli/model/notation.py \
+	gamao_cli/formats/sgf_parser.py \
+	gamao_cli/formats/sgf_reader.py \
+	gamao_cli/engine/position.py \
+	gamao_cli/engine/movegen.py \
+	gamao_cli/engine/validate.py \
+	gamao_cli/analysis/game_replay.py
 
 $(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)

@@ -1,11 +1,13 @@
 """Which build of gamao is running.
 
-``setup.py`` compiles the ``.mat`` reader's modules (:data:`COMPILED_MODULES`) with mypyc
-when it can; a compiled module sits beside its source and is imported in its place. The
-compiled and the pure-Python modules behave the same; the compiled ones read ``.mat`` text
-faster. Setting ``GAMAO_PURE_PYTHON=1`` skips compiling at install time and, at run time,
-imports gamao's modules from their source even where a compiled build is present (to rule
-the build out when looking into a problem, or to measure the difference).
+``setup.py`` compiles the hot paths (:data:`COMPILED_MODULES`: the ``.mat`` and SGF readers,
+the engine's positions, play generation and validation, the game replay) with mypyc when it
+can; a compiled module sits beside its source and is imported in its place. The compiled and
+the pure-Python modules behave the same; the compiled ones are faster.
+
+Setting ``GAMAO_PURE_PYTHON=1`` skips compiling at install time and, at run time, imports
+gamao's modules from their source even where a compiled build is present (to rule the build
+out when looking into a problem, or to measure the difference).
 
 Standard library only: imported by ``gamao_cli/__init__.py`` before anything else.
 """
@@ -30,6 +32,12 @@ COMPILED_MODULES = (
     "gamao_cli.formats.mat_reader",
     "gamao_cli.formats.mat_lines",
     "gamao_cli.model.notation",
+    "gamao_cli.formats.sgf_parser",
+    "gamao_cli.formats.sgf_reader",
+    "gamao_cli.engine.position",
+    "gamao_cli.engine.movegen",
+    "gamao_cli.engine.validate",
+    "gamao_cli.analysis.game_replay",
 )
 """The modules ``setup.py`` compiles (the same list, as paths, is its ``COMPILED``)."""
 

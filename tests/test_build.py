@@ -27,13 +27,21 @@ def _compiled_sources() -> list[str]:
     raise AssertionError("setup.py has no COMPILED list")
 
 
-def test_setup_compiles_the_modules_the_package_names() -> None:
+def _makefile_sources() -> list[str]:
+    text = (ROOT / "Makefile").read_text().replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("COMPILED :=")]
+    return line.removeprefix("COMPILED :=").split()
+
+
+def test_setup_the_makefile_and_the_package_name_the_same_modules() -> None:
     sources = _compiled_sources()
-    assert sources == [
+    assert sources[:3] == [
         "gamao_cli/formats/mat_reader.py",
         "gamao_cli/formats/mat_lines.py",
         "gamao_cli/model/notation.py",
     ]
+    assert len(sources) == 9
+    assert _makefile_sources() == sources
     assert [s.removesuffix(".py").replace("/", ".") for s in sources] == list(COMPILED_MODULES)
     assert all((ROOT / source).is_file() for source in sources)
 
