@@ -16,6 +16,11 @@ layout). The objects are equal to, hash like and are as frozen as the ones the c
 make. The shells are used only while the model classes have exactly the expected slots, no
 ``__post_init__`` and accept the class change (checked once, at import); otherwise these
 functions call the constructors, so a change to the model costs speed, never correctness.
+:func:`add_pair_at` makes the two moves of a row in one call.
+
+This module stays interpreted when ``setup.py`` compiles the reader: the shells need
+Python classes (a compiled class cannot change its instances' class) and the interpreter's
+quick slot stores.
 """
 
 from __future__ import annotations
@@ -70,6 +75,16 @@ MoveFactory = Callable[
     [int, tuple[int, int], tuple[Step, ...], str, MoveMark, "int | None", Location], Move
 ]
 LocationFactory = Callable[[str, int, int], Location]
+_Cell = tuple[int, tuple[int, int], tuple[Step, ...], str, MoveMark]
+PairFactory = Callable[
+    [
+        Callable[[Move], None],
+        int, tuple[int, int], tuple[Step, ...], str, MoveMark,
+        int, tuple[int, int], tuple[Step, ...], str, MoveMark,
+        "int | None", str, int, int, int,
+    ],
+    None,
+]  # fmt: skip
 
 _MOVE_SLOTS = ("player", "dice", "steps", "text", "mark", "number", "location")
 _LOCATION_SLOTS = ("file", "line", "column")
@@ -95,11 +110,8 @@ class _LocationShell:
     column: int
 
 
-_new = object.__new__
-
-
 def _shell_new_location(file: str, line: int, column: int) -> Location:
-    where = _new(_LocationShell)
+    where = _LocationShell()
     where.file = file
     where.line = line
     where.column = column
@@ -116,7 +128,7 @@ def _shell_new_move(
     number: int | None,
     location: Location,
 ) -> Move:
-    made = _new(_MoveShell)
+    made = _MoveShell()
     made.player = player
     made.dice = dice
     made.steps = steps
@@ -139,12 +151,12 @@ def _shell_new_move_at(
     line: int,
     column: int,
 ) -> Move:
-    where = _new(_LocationShell)
+    where = _LocationShell()
     where.file = file
     where.line = line
     where.column = column
     where.__class__ = Location  # type: ignore[assignment]
-    made = _new(_MoveShell)
+    made = _MoveShell()
     made.player = player
     made.dice = dice
     made.steps = steps
@@ -170,6 +182,79 @@ def _plain_new_move_at(
     return Move(player, dice, steps, text, mark, number, Location(file, line, column))
 
 
+def _shell_add_pair_at(
+    append: Callable[[Move], None],
+    player: int,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    text: str,
+    mark: MoveMark,
+    player2: int,
+    dice2: tuple[int, int],
+    steps2: tuple[Step, ...],
+    text2: str,
+    mark2: MoveMark,
+    number: int | None,
+    file: str,
+    line: int,
+    column: int,
+    column2: int,
+) -> None:
+    # _shell_new_move_at written out twice on purpose: a call per move costs 4% of reading.
+    where = _LocationShell()
+    where.file = file
+    where.line = line
+    where.column = column
+    where.__class__ = Location  # type: ignore[assignment]
+    made = _MoveShell()
+    made.player = player
+    made.dice = dice
+    made.steps = steps
+    made.text = text
+    made.mark = mark
+    made.number = number
+    made.location = where  # type: ignore[assignment]
+    made.__class__ = Move  # type: ignore[assignment]
+    append(made)  # type: ignore[arg-type]
+    where = _LocationShell()
+    where.file = file
+    where.line = line
+    where.column = column2
+    where.__class__ = Location  # type: ignore[assignment]
+    made = _MoveShell()
+    made.player = player2
+    made.dice = dice2
+    made.steps = steps2
+    made.text = text2
+    made.mark = mark2
+    made.number = number
+    made.location = where  # type: ignore[assignment]
+    made.__class__ = Move  # type: ignore[assignment]
+    append(made)  # type: ignore[arg-type]
+
+
+def _plain_add_pair_at(
+    append: Callable[[Move], None],
+    player: int,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    text: str,
+    mark: MoveMark,
+    player2: int,
+    dice2: tuple[int, int],
+    steps2: tuple[Step, ...],
+    text2: str,
+    mark2: MoveMark,
+    number: int | None,
+    file: str,
+    line: int,
+    column: int,
+    column2: int,
+) -> None:
+    append(Move(player, dice, steps, text, mark, number, Location(file, line, column)))
+    append(Move(player2, dice2, steps2, text2, mark2, number, Location(file, line, column2)))
+
+
 def _shells_work() -> bool:
     """True when the shells make objects equal to the constructors' (checked at import)."""
     for cls, names in ((Move, _MOVE_SLOTS), (Location, _LOCATION_SLOTS)):
@@ -180,6 +265,11 @@ def _shells_work() -> bool:
         made = _shell_new_move_at(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, "f", 3, 6)
         where = _shell_new_location("f", 3, 6)
         placed = _shell_new_move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, where)
+        pair: list[Move] = []
+        _shell_add_pair_at(
+            pair.append, 1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY,
+            0, (6, 4), (), "64:", MoveMark.EMPTY, 2, "f", 3, 6, 30,
+        )  # fmt: skip
     except TypeError:  # "__class__ assignment: ... object layout differs"
         return False
     expected = Move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, Location("f", 3, 6))
@@ -188,6 +278,7 @@ def _shells_work() -> bool:
         and type(made.location) is Location
         and made == expected
         and placed == expected
+        and pair == [expected, Move(0, (6, 4), (), "64:", MoveMark.EMPTY, 2, Location("f", 3, 30))]
         and hash(where) == hash(Location("f", 3, 6))
     )
 
@@ -199,3 +290,6 @@ new_move: MoveFactory = _shell_new_move if SHELLS else Move
 new_location: LocationFactory = _shell_new_location if SHELLS else Location
 new_move_at: PlacedMoveFactory = _shell_new_move_at if SHELLS else _plain_new_move_at
 """``new_move(..., new_location(file, line, column))`` in one call."""
+add_pair_at: PairFactory = _shell_add_pair_at if SHELLS else _plain_add_pair_at
+"""``append`` the two moves of a row (player, dice, steps, text and mark of each; then the
+row number, file, line and the columns of the two cells) in one call."""

@@ -54,6 +54,7 @@ from gamao_cli.formats.mat_fast import (
     GAME_LINE,
     PAIR_LINE,
     ROW_LINE,
+    add_pair_at,
     new_location,
     new_move,
     new_move_at,
@@ -751,7 +752,7 @@ class _Reader:
         last row read (``pos`` if none) and the new line number.
         """
         fast = ROW_LINE.match
-        pair = PAIR_LINE.match
+        pair_line = PAIR_LINE.match
         numbers = _ROW_NUMBERS
         threshold = game.threshold
         left, right = game.columns
@@ -760,8 +761,9 @@ class _Reader:
         file = self.file
         cells = _CELLS
         make = new_move_at
+        pair = add_pair_at
         while True:
-            found = pair(buf, pos)
+            found = pair_line(buf, pos)
             if found is not None and not pending:
                 # Two dice cells: the common row, read with fewer groups. The same steps as
                 # the general row below, written out again: a call per cell costs more.
@@ -776,17 +778,18 @@ class _Reader:
                     if known is None:
                         self.lineno = lineno
                         known = self.dice_play(cell, column)
-                    rolled, steps, mark = known
-                    append(make(left, rolled, steps, cell, mark, paired, file, lineno, column + 1))
                     if column + 4 < column_right < threshold:
                         game.threshold = threshold = column_right
-                    known = cells.get(cell2)
-                    if known is None:
+                    known2 = cells.get(cell2)
+                    if known2 is None:
                         self.lineno = lineno
-                        known = self.dice_play(cell2, column_right)
+                        known2 = self.dice_play(cell2, column_right)
                     rolled, steps, mark = known
-                    where = column_right + 1
-                    append(make(right, rolled, steps, cell2, mark, paired, file, lineno, where))
+                    rolled2, steps2, mark2 = known2
+                    pair(
+                        append, left, rolled, steps, cell, mark, right, rolled2, steps2, cell2,
+                        mark2, paired, file, lineno, column + 1, column_right + 1,
+                    )  # fmt: skip
                     pos = end
                     continue
             found = fast(buf, pos)

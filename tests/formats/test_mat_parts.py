@@ -64,6 +64,25 @@ def test_fast_constructors_make_equal_objects() -> None:
         placed.location.line = 0  # type: ignore[misc]
 
 
+@pytest.mark.parametrize(
+    "add", [mat_fast.add_pair_at, mat_fast._shell_add_pair_at, mat_fast._plain_add_pair_at]
+)
+def test_pair_constructors_append_both_moves_of_a_row(add: mat_fast.PairFactory) -> None:
+    steps = (Step(8, 5), Step(6, 5))
+    row: list[Move] = []
+    add(
+        row.append, 0, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY,
+        1, (6, 4), (), "64:", MoveMark.EMPTY, 7, "f.mat", 12, 6, 38,
+    )  # fmt: skip
+    assert row == [
+        Move(0, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 7, Location("f.mat", 12, 6)),
+        Move(1, (6, 4), (), "64:", MoveMark.EMPTY, 7, Location("f.mat", 12, 38)),
+    ]
+    assert [(type(m), type(m.location)) for m in row] == [(Move, Location)] * 2
+    with pytest.raises(AttributeError):
+        row[1].location.column = 0  # type: ignore[misc]
+
+
 def test_row_line_pattern() -> None:
     row = mat_fast.ROW_LINE
     text = "  7) 62: 13/11 13/7              64: 24/14*   \n  8) 66:\n"
