@@ -7,13 +7,15 @@ play generation 50% and validation 85% (README, Performance). The compiled and t
 modules behave the same: ``make test`` runs the whole suite against both.
 
 Set ``GAMAO_PURE_PYTHON=1`` to skip compiling. Without mypyc or a C compiler, or when a
-build fails, the package installs as pure Python with a warning instead of failing.
+build fails, the package installs as pure Python with a warning instead of failing. A pure
+install removes the compiled modules an earlier editable install left beside the sources.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +45,19 @@ def _warn(message: str) -> None:
     print(f"gamao build: {message}; installing pure Python", file=sys.stderr)
 
 
-def _extensions() -> list[Any]:
+def _remove_compiled() -> None:
+    """Remove the compiled modules an earlier in-place (editable) build left beside their
+    sources: they would be imported in place of the sources of a pure-Python install."""
+    root = Path(__file__).resolve().parent
+    for source in COMPILED:
+        for suffix in EXTENSION_SUFFIXES:
+            (root / source).with_suffix(suffix).unlink(missing_ok=True)
+    for shared in root.glob("*__mypyc.*"):  # the library the compiled modules share
+        if shared.suffix in (".so", ".pyd"):
+            shared.unlink()
+
+
+def _compiled_extensions() -> list[Any]:
     if os.environ.get("GAMAO_PURE_PYTHON", "") not in ("", "0"):
         return []
     try:
@@ -58,6 +72,13 @@ def _extensions() -> list[Any]:
         return []
 
 
+def _extensions() -> list[Any]:
+    extensions = _compiled_extensions()
+    if not extensions:
+        _remove_compiled()
+    return extensions
+
+
 class _OptionalBuildExt(build_ext):
     """``build_ext`` that, when any extension fails to build, removes the others too, so
     that no compiled module is left depending on a missing one, and goes on pure."""
@@ -69,6 +90,7 @@ class _OptionalBuildExt(build_ext):
             _warn(f"compiling failed ({exc})")
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
+            _remove_compiled()
             self.extensions = []
 
 
