@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib import import_module
 from importlib.machinery import (
     BYTECODE_SUFFIXES,
     EXTENSION_SUFFIXES,
@@ -26,7 +27,7 @@ from importlib.machinery import (
 )
 from pathlib import Path
 
-__all__ = ["COMPILED_MODULES", "PURE_ENV", "pure_requested", "reader_build"]
+__all__ = ["COMPILED_MODULES", "PURE_ENV", "build_name", "pure_requested", "reader_build"]
 
 COMPILED_MODULES = (
     "gamao_cli.formats.mat_reader",
@@ -53,15 +54,22 @@ def pure_requested() -> bool:
 
 
 def is_compiled(module_name: str) -> bool:
-    """Whether the imported module ``module_name`` is a compiled build."""
-    origin = getattr(sys.modules[module_name], "__file__", None) or ""
+    """Whether the module ``module_name`` (imported if it is not yet) is a compiled build."""
+    origin = getattr(import_module(module_name), "__file__", None) or ""
     return origin.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def build_name() -> str:
+    """``compiled``, ``pure Python`` or, if only some of :data:`COMPILED_MODULES` are
+    compiled (a broken build), ``partly compiled``."""
+    compiled = [is_compiled(name) for name in COMPILED_MODULES]
+    if all(compiled):
+        return "compiled"
+    return "partly compiled" if any(compiled) else "pure Python"
 
 
 def reader_build() -> str:
     """``compiled`` or ``pure Python``: the build of the ``.mat`` reader in use."""
-    import gamao_cli.formats.mat_reader  # noqa: F401  (imported to be inspected)
-
     return "compiled" if is_compiled("gamao_cli.formats.mat_reader") else "pure Python"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.build import COMPILED_MODULES, PURE_ENV, pure_requested
+from gamao_cli.build import COMPILED_MODULES, PURE_ENV, build_name, pure_requested
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,7 +86,7 @@ def test_reader_build_names_the_module_in_use() -> None:
     assert build == ("pure Python" if name == "mat_reader.py" else "compiled")
 
 
-def test_version_names_the_reader_build() -> None:
+def test_version_names_the_build() -> None:
     env = {**os.environ, PURE_ENV: "1"}
     done = subprocess.run(
         [sys.executable, "-m", "gamao_cli", "--version"],
@@ -95,4 +95,13 @@ def test_version_names_the_reader_build() -> None:
         text=True,
         check=True,
     )
-    assert done.stdout == "gamao 0.1.0 (.mat reader: pure Python)\n"
+    assert done.stdout == "gamao 0.1.0 (pure Python)\n"
+
+
+def test_build_name_agrees_with_the_modules_in_use() -> None:
+    sources = [importlib.import_module(name).__file__ or "" for name in COMPILED_MODULES]
+    pure = [source.endswith(".py") for source in sources]
+    expected = "pure Python" if all(pure) else "partly compiled" if any(pure) else "compiled"
+    assert build_name() == expected
+    if pure_requested():
+        assert expected == "pure Python"

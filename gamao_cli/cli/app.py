@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from gamao_cli import __version__
-from gamao_cli.build import reader_build
+from gamao_cli.build import build_name
 from gamao_cli.cli import check, codes, convert, moves, report, show, stats
 
 app = typer.Typer(
@@ -20,7 +20,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gamao {__version__} (.mat reader: {reader_build()})")
+        typer.echo(f"gamao {__version__} ({build_name()})")
         raise typer.Exit()
 
 
