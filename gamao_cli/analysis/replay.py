@@ -17,6 +17,7 @@ from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.engine.position import Position
 from gamao_cli.model.actions import Action, Win
 from gamao_cli.model.diagnostics import Diagnostic
+from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
 
 
@@ -187,6 +188,7 @@ class MatchReplayer:
             f"games give {expected[0]}-{expected[1]}",
             self.file,
             game,
+            at=game.score_location,
         )
 
 
@@ -197,9 +199,11 @@ def _finding(
     game: Game,
     action: Action | None = None,
     player: str | None = None,
+    at: Location | None = None,
 ) -> Finding:
+    """A finding at ``at``, else at ``action``, else at the game's header."""
     spec = CHECK_CODES[code]
-    loc = action.location if action is not None else game.location
+    loc = at or (action.location if action is not None else game.location)
     return Finding(
         code=code,
         severity=spec.severity,

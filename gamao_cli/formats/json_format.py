@@ -164,6 +164,7 @@ def _game(g: Game) -> dict[str, JSONValue]:
         "cube_value": g.cube_value,
         "start": None if g.start is None else _set_position(g.start),
         "location": _location(g.location),
+        "score_location": None if g.score_location is None else _location(g.score_location),
         "properties": _pairs(g.properties),
         "actions": [action_to_json(a) for a in g.actions],
     }
@@ -541,6 +542,7 @@ class _DocReader:
         score = o.raw("score", None)
         players = o.raw("players", None)
         start = o.raw("start", None)
+        score_location = o.raw("score_location", None)
         game = Game(
             number=o.get_int("number"),
             score=None if score is None else _int_pair(score, o.at("score")),
@@ -551,6 +553,9 @@ class _DocReader:
             start=None if start is None else self.set_position(start, o.at("start")),
             location=self.location(o),
             properties=_pairs_of(o.raw("properties", []), o.at("properties")),
+            score_location=None
+            if score_location is None
+            else self.location(o, "score_location"),
         )
         self.done(o)
         return game

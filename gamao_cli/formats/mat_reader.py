@@ -206,6 +206,7 @@ class _GameBuilder:
         "players",
         "properties",
         "score",
+        "score_at",
         "threshold",
         "won",
     )
@@ -215,6 +216,7 @@ class _GameBuilder:
         self.location = location
         self.expect_score = expect_score
         self.score: tuple[int, int] | None = None
+        self.score_at: Location | None = None
         self.players: tuple[str, str] | None = None
         self.columns = (0, 1)  # the player of the left and of the right column
         self.threshold = ml.DEFAULT_RIGHT_COLUMN
@@ -419,7 +421,8 @@ class _Reader:
             self.flush_pending()
         game.expect_score = False
         score = (int(found[2]), int(found[4]))
-        self.set_players(game, found[1], found[3], score, found.start(3) - pos)
+        left, right = found.start(1) - pos, found.start(3) - pos
+        self.set_players(game, found[1], found[3], score, right, left)
         return end + 1
 
     def line(self, raw: str) -> Match | None:
@@ -570,7 +573,9 @@ class _Reader:
             if ml.ROW.match(line) is None and ml.GAME_HEADER.match(line) is None:
                 names = ml.NAMES_ONLY.match(line)
                 if names is not None:
-                    self.set_players(game, names[1], names[2], None, names.start(2))
+                    self.set_players(
+                        game, names[1], names[2], None, names.start(2), names.start(1)
+                    )
                     self.report(
                         "P121",
                         "the name line after the game header gives no scores",
@@ -591,7 +596,7 @@ class _Reader:
             self.inherit_players(game)
             return False
         score = (int(found[2]), int(found[4]))
-        self.set_players(game, found[1], found[3], score, found.start(3))
+        self.set_players(game, found[1], found[3], score, found.start(3), found.start(1))
         return True
 
     def inherit_players(self, game: _GameBuilder) -> None:
@@ -605,7 +610,9 @@ class _Reader:
         right: str,
         score: tuple[int, int] | None,
         right_column: int,
+        left_column: int,
     ) -> None:
+        """The names (and scores) of a game's score line; the columns are 0-based."""
         name0, rating0 = ml.split_name(left)
         name1, rating1 = ml.split_name(right)
         game.threshold = ml.right_threshold(right_column)
@@ -626,6 +633,8 @@ class _Reader:
                 score = (score[1], score[0])
         game.players = (name0, name1)
         game.score = score
+        if score is not None:
+            game.score_at = Location(self.file, self.lineno, left_column + 1)
 
     # ---------------------------------------------------------------- rows and cells
     def row(self, line: str, number: int, start: int) -> None:
@@ -1050,6 +1059,7 @@ class _Reader:
                 players=game.players,
                 location=game.location,
                 properties=tuple(game.properties),
+                score_location=game.score_at,
             )
         )
 

@@ -273,6 +273,7 @@ class _Header:
     length: int | None = None
     index: int | None = None
     score: tuple[int, int] | None = None
+    score_location: Location | None = None  # the MI property that gives the score
     players: tuple[str | None, str | None] = (None, None)
     ratings: tuple[str | None, str | None] = (None, None)
     rule_tokens: tuple[str, ...] | None = None
@@ -405,6 +406,7 @@ def _read_mi(h: _Header, mi: SgfProperty) -> None:
             bs = number
     if ws is not None or bs is not None:
         h.score = (ws or 0, bs or 0)
+        h.score_location = Location(h.location.file, mi.line, mi.column)
 
 
 def _int(text: str) -> int | None:
@@ -943,6 +945,7 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
             start=reader.start,
             location=header.location,
             properties=tuple(properties),
+            score_location=header.score_location,
         )
         builder.add(game, header, diags)
     if builder is not None:

@@ -51,6 +51,7 @@ class Game:
     start: SetPosition | None = None  # a set-up start position (SGF setup node)
     location: Location = NOWHERE
     properties: tuple[tuple[str, str], ...] = field(default=())  # other recorded properties
+    score_location: Location | None = None  # where the scores are written (.mat score line)
 
 
 @dataclass(frozen=True, slots=True)

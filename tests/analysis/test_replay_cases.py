@@ -71,6 +71,22 @@ def test_x2_starting_score_and_x408_game_without_result() -> None:
     assert [c for c in codes(m) if c[0] in ("X405", "X408")] == [("X408", 1, 1), ("X405", 2, None)]
 
 
+def test_x405_is_reported_at_the_score_line() -> None:
+    m = mat(
+        HEAD
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + "                                  Wins 1 point\n\n"
+        + "; a comment between the header and the score line\n"
+        + " Game 2\n\n"
+        + "   alice : 1                      bob : 1\n"
+        + "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        + "                                  Wins 1 point\n"
+    )
+    f = first(m, "X405")
+    assert (f.file, f.line, f.column, f.game, f.move) == ("t.mat", 11, 4, 2, None)
+    assert f.message == "game 2 starts at 1-1, but the previous games give 0-1"
+
+
 def test_x411_winner_inferred_from_the_next_score() -> None:
     m = mat(
         HEAD

@@ -76,6 +76,7 @@ SMALL = Match(
             score=(0, 0),
             players=("Ann", "Bé"),
             location=Location("a.mat", 5, 2),
+            score_location=Location("a.mat", 6, 2),
             actions=(
                 Move(0, (3, 1), (Step(8, 5), Step(6, 5)), "31: 8/5 6/5", number=1),
                 Move(1, (6, 4), (Step(25, 21, True, (19,)),), mark=MoveMark.PLAY),
@@ -118,6 +119,7 @@ SMALL_JSON = """\
       "cube_value": 1,
       "start": null,
       "location": {"file": "a.mat", "line": 5, "column": 2},
+      "score_location": {"file": "a.mat", "line": 6, "column": 2},
       "properties": [],
       "actions": [
         {"type": "move", "player": 0, "dice": [3, 1], "steps": "8/5 6/5", "mark": "play", \

@@ -498,7 +498,24 @@ def test_name_line_without_scores() -> None:
     (match,) = read_text(" 1 point match\n\n Game 1\n Alice                          Bob\n")
     assert match.players == ("Alice", "Bob")
     assert match.games[0].score is None
+    assert match.games[0].score_location is None
     assert [d.code for d in match.diagnostics] == ["P121", "P105"]
+
+
+def test_score_lines_are_located() -> None:
+    # Game 1's plain score line takes the quick path, game 2's (a tab, a comment before it)
+    # the general one: both keep the line and the column of the first name.
+    (match,) = read_text(
+        " 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n"
+        "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        "      Wins 1 point\n\n Game 2\n; note\n\t  Alice : 1              Bob : 0\n"
+        "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
+        "      Wins 1 point\n"
+    )
+    assert [(g.location, g.score, g.score_location) for g in match.games] == [
+        (Location("t.mat", 3, 2), (0, 0), Location("t.mat", 4, 2)),
+        (Location("t.mat", 8, 2), (1, 0), Location("t.mat", 10, 11)),
+    ]
 
 
 def test_over_long_line_is_cut() -> None:

@@ -110,6 +110,7 @@ def test_two_games_exact_model() -> None:
                     crawford=False,
                     location=L(1, 1),
                     properties=(("GS", "M:0 0"),),
+                    score_location=L(1, line1.index("MI[") + 1),
                 ),
                 Game(
                     number=2,
@@ -128,6 +129,7 @@ def test_two_games_exact_model() -> None:
                     players=("Alice", "Bob"),
                     crawford=True,
                     location=L(9, 1),
+                    score_location=L(9, line9.index("MI[") + 1),
                 ),
             ),
             rules=Rules(cube=True, crawford=True),

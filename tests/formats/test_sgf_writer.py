@@ -294,6 +294,7 @@ def _normal(match: Match) -> Match:
         replace(
             g,
             location=Location(""),
+            score_location=None,
             actions=tuple(action(a) for a in g.actions if not isinstance(a, Resign)),
             start=None if g.start is None else replace(g.start, location=Location(""), text=""),
             properties=tuple(p for p in g.properties if p[0] != "GS"),
