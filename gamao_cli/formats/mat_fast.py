@@ -75,7 +75,6 @@ MoveFactory = Callable[
     [int, tuple[int, int], tuple[Step, ...], str, MoveMark, "int | None", Location], Move
 ]
 LocationFactory = Callable[[str, int, int], Location]
-_Cell = tuple[int, tuple[int, int], tuple[Step, ...], str, MoveMark]
 PairFactory = Callable[
     [
         Callable[[Move], None],
