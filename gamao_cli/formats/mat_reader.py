@@ -422,7 +422,7 @@ class _Reader:
         game.expect_score = False
         score = (int(found[2]), int(found[4]))
         left, right = found.start(1) - pos, found.start(3) - pos
-        self.set_players(game, found[1], found[3], score, right, left)
+        self.set_players(game, found[1], found[3], score, left, right)
         return end + 1
 
     def line(self, raw: str) -> Match | None:
@@ -574,7 +574,7 @@ class _Reader:
                 names = ml.NAMES_ONLY.match(line)
                 if names is not None:
                     self.set_players(
-                        game, names[1], names[2], None, names.start(2), names.start(1)
+                        game, names[1], names[2], None, names.start(1), names.start(2)
                     )
                     self.report(
                         "P121",
@@ -596,7 +596,7 @@ class _Reader:
             self.inherit_players(game)
             return False
         score = (int(found[2]), int(found[4]))
-        self.set_players(game, found[1], found[3], score, found.start(3), found.start(1))
+        self.set_players(game, found[1], found[3], score, found.start(1), found.start(3))
         return True
 
     def inherit_players(self, game: _GameBuilder) -> None:
@@ -609,8 +609,8 @@ class _Reader:
         left: str,
         right: str,
         score: tuple[int, int] | None,
-        right_column: int,
         left_column: int,
+        right_column: int,
     ) -> None:
         """The names (and scores) of a game's score line; the columns are 0-based."""
         name0, rating0 = ml.split_name(left)
