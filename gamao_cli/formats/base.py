@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from gamao_cli.model.match import Match
 
@@ -14,6 +14,14 @@ Reader = Callable[[TextIO, str], Iterator[Match]]
 Content problems never raise: they become ``Match.diagnostics`` (with file:line:column) and
 the reader resynchronises at the next game or match. A stream holding nothing readable
 yields one ``Match`` with no games and an error diagnostic, so nothing is lost silently.
+"""
+
+BinaryReader = Callable[[BinaryIO, str], Iterator[Match]]
+"""``read_binary(stream, filename)`` yields the matches of a binary format (XG, BGBlitz).
+
+``stream`` is seekable and positioned at 0. The same contract as :data:`Reader`: problems
+become diagnostics naming the file and the byte offset, never exceptions, and memory stays
+bounded whatever the input claims about itself (sizes, compressed lengths).
 """
 
 Writer = Callable[[Match, TextIO], None]
@@ -29,3 +37,6 @@ class FormatInfo:
     read: Reader | None
     write: Writer | None
     many_per_file: bool = False  # whether one file holds several matches when written
+    sniff_bytes: Callable[[bytes], bool] | None = None  # binary formats: given the raw head
+    read_binary: BinaryReader | None = None  # binary formats: read instead of ``read``
+    matches: bool = True  # False for position files: ``check`` skips them as non-match files

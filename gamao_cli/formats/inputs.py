@@ -172,14 +172,32 @@ def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
         return None, _failure(name, "P004", f"{name}: cannot open: {exc.strerror or exc}")
 
 
-def read_path(source: InputFile, fmt: FormatInfo | None = None) -> Iterator[Match]:
+Source = InputFile | str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
+"""What :func:`read_path` accepts: a path (str or PathLike), the bytes of a file, an open
+binary file, or an :class:`InputFile` (as :func:`iter_input_files` makes them)."""
+
+MAX_STREAM_BINARY = 1 << 30
+"""A binary format read from a non-seekable stream (standard input) is buffered in memory up
+to this size; a longer one is refused with P004."""
+
+
+def read_path(source: Source, fmt: FormatInfo | None = None) -> Iterator[Match]:
     """The matches of one input; ``fmt`` forces a format instead of detecting it.
 
-    A regular file of at most :data:`WHOLE_BYTES` is read and decoded in one piece (most
-    match files are a few kilobytes: this is cheaper than a text stream over them); standard
-    input, other special files and larger files are decoded as they are read. The matches
-    are the same either way.
+    ``source`` is a path (``read_path("m.mat")``), bytes, an open binary file or an
+    :class:`InputFile`. A regular file of at most :data:`WHOLE_BYTES` is read and decoded in
+    one piece (most match files are a few kilobytes: this is cheaper than a text stream over
+    them); standard input, other special files and larger files are decoded as they are
+    read. The matches are the same either way.
     """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        yield from _read_bytes(InputFile("<bytes>", None), bytes(source), fmt)
+        return
+    if not isinstance(source, (InputFile, str, os.PathLike)):
+        yield from _read_binary_object(source, fmt)
+        return
+    if not isinstance(source, InputFile):
+        source = InputFile(display_path(source), Path(os.fspath(source)))
     raw, failure = _open(source)
     if failure is not None or raw is None:
         yield failure or _failure(source.name, "P004", f"{source.name}: cannot open")
@@ -215,12 +233,29 @@ def _whole_file(source: InputFile, raw: BinaryIO) -> bytes | Match | None:
         return _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
 
 
+def _read_binary_object(stream: BinaryIO, fmt: FormatInfo | None) -> Iterator[Match]:
+    """An open binary file given by a library user: read whole (it is the caller's to close)."""
+    name = getattr(stream, "name", None)
+    shown = display_path(name) if isinstance(name, str) and name else "<stream>"
+    try:
+        data = stream.read()
+    except OSError as exc:
+        yield _failure(shown, "P004", f"{shown}: read error: {exc.strerror or exc}")
+        return
+    if isinstance(data, str):  # a text stream passed where a binary one was expected
+        data = data.encode("utf-8")
+    yield from _read_bytes(InputFile(shown, None), bytes(data), fmt)
+
+
 def _read_bytes(source: InputFile, data: bytes, fmt: FormatInfo | None) -> Iterator[Match]:
     found = _format_of(source, data[:SNIFF_BYTES], fmt)
     if isinstance(found, Match):
         yield found
         return
     info, encoding = found
+    if info.read_binary is not None:
+        yield from _binary_matches(info, io.BytesIO(data), source.name)
+        return
     yield from _matches(info, io.StringIO(decode_whole(data, encoding)), source.name)
 
 
@@ -249,6 +284,9 @@ def _read_buffered(
     if isinstance(found, Match):
         yield found
         return
+    if found[0].read_binary is not None:
+        yield from _read_binary_stream(source, buffered, found[0])
+        return
     stream, _encoding = text_stream(buffered)
     try:
         yield from _matches(found[0], stream, name)
@@ -265,6 +303,11 @@ def _format_of(
     name = source.name
     if not head:
         return _failure(name, "P005", f"{name}: empty input")
+    if fmt is not None and fmt.read_binary is not None:
+        return fmt, ""
+    binary = registry.detect_binary(head) if fmt is None else None
+    if binary is not None:
+        return binary, ""
     if looks_binary(head):
         return _failure(name, "P006", f"{name}: binary data, not a match file")
     # A file named on the command line may be recognised by its extension; one found by
@@ -275,9 +318,44 @@ def _format_of(
     if info is None:
         known = ", ".join(registry.names())
         return _failure(name, "P007", f"{name}: not a known match format ({known})")
-    if info.read is None:
+    if info.read is None and info.read_binary is None:
         return _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
     return info, encoding
+
+
+def _read_binary_stream(
+    source: InputFile, buffered: io.BufferedReader[io.RawIOBase], info: FormatInfo
+) -> Iterator[Match]:
+    """A binary format from a large file (read in place: it is seekable) or from a stream
+    (buffered in memory up to :data:`MAX_STREAM_BINARY`)."""
+    name = source.name
+    if source.path is not None and buffered.seekable():
+        buffered.seek(0)
+        yield from _binary_matches(info, cast(BinaryIO, buffered), name)
+        return
+    try:
+        data = buffered.read(MAX_STREAM_BINARY + 1)
+    except OSError as exc:
+        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        return
+    if len(data) > MAX_STREAM_BINARY:
+        limit = MAX_STREAM_BINARY >> 20
+        yield _failure(name, "P004", f"{name}: a {info.name} stream over {limit} MB: give a file")
+        return
+    yield from _binary_matches(info, io.BytesIO(data), name)
+
+
+def _binary_matches(info: FormatInfo, stream: BinaryIO, name: str) -> Iterator[Match]:
+    """The matches of a binary format's reader; a reader that raises (a bug) ends the input
+    with a P009 failure instead of a traceback."""
+    assert info.read_binary is not None
+    try:
+        for match in info.read_binary(stream, name):
+            yield match if match.source_format else _with_format(match, info.name)
+    except Exception as exc:  # a reader must not raise; this keeps one bug from ending a batch
+        yield _failure(
+            name, "P009", f"{name}: the {info.name} reader failed: {type(exc).__name__}: {exc}"
+        )
 
 
 def _matches(info: FormatInfo, stream: TextIO, name: str) -> Iterator[Match]:

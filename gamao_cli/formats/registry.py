@@ -149,14 +149,26 @@ def extensions() -> frozenset[str]:
     return frozenset(ext for info in FORMATS for ext in info.extensions)
 
 
+def detect_binary(head: bytes) -> FormatInfo | None:
+    """The binary format whose magic ``head`` (the raw first bytes of an input) starts with."""
+    for info in FORMATS:
+        if info.sniff_bytes is not None and info.sniff_bytes(head):
+            return info
+    return None
+
+
 def detect(head_text: str, filename: str) -> FormatInfo | None:
     """The format of an input: by content first, then by ``filename``'s extension.
 
     For a JSON input named ``*.json`` whose first line is a whole document, the ``json``
     format is returned (the reader is the same): the extension decides between the two.
     """
-    for name in _SNIFF_ORDER:
-        info = _BY_NAME[name]
+    # The liberal .mat sniffer goes last: every other text format is tried before it.
+    ordered = [_BY_NAME[n] for n in _SNIFF_ORDER[:-1]]
+    ordered += [f for f in FORMATS if f.name not in _SNIFF_ORDER and f.read_binary is None]
+    ordered.append(_BY_NAME[_SNIFF_ORDER[-1]])
+    for info in ordered:
+        name = info.name
         if info.sniff(head_text):
             if name in ("json", "jsonl"):
                 by_ext = by_extension(filename)

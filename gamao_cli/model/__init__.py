@@ -17,13 +17,24 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
+from gamao_cli.model.analysis import (
+    Annotation,
+    Candidate,
+    CheckerAnalysis,
+    CubeAnalysis,
+    Probabilities,
+)
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
 
 __all__ = [
     "Action",
+    "Annotation",
     "Beaver",
+    "Candidate",
+    "CheckerAnalysis",
+    "CubeAnalysis",
     "Diagnostic",
     "Double",
     "Drop",
@@ -32,6 +43,7 @@ __all__ = [
     "Match",
     "Move",
     "MoveMark",
+    "Probabilities",
     "Resign",
     "Rules",
     "SetPosition",

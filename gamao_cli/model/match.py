@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gamao_cli.model.actions import Action, SetPosition
+from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import NOWHERE, Location
 
@@ -52,6 +53,7 @@ class Game:
     location: Location = NOWHERE
     properties: tuple[tuple[str, str], ...] = field(default=())  # other recorded properties
     score_location: Location | None = None  # where the scores are written (.mat score line)
+    annotations: tuple[Annotation, ...] = ()  # recorded analysis, by action index (model.analysis)
 
 
 @dataclass(frozen=True, slots=True)

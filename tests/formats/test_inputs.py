@@ -248,3 +248,60 @@ def test_a_read_error_of_a_whole_file_is_reported(
     ]
 
 
+
+
+def test_read_path_takes_a_path_bytes_or_an_open_file(tree: Path) -> None:
+    """The library entry point reads what a library user has, and gets the same matches."""
+    from_input = list(read_path(InputFile("in/z.sgf", tree / "z.sgf")))
+    from_str = list(read_path("in/z.sgf"))
+    from_pathlike = list(read_path(tree / "z.sgf"))
+    with open(tree / "z.sgf", "rb") as fh:
+        from_file = list(read_path(fh))
+    from_bytes = list(read_path(SGF.encode()))
+    assert [m.players for m in from_str] == [("a", "b")]
+    assert from_str == from_input
+    def texts(matches: list[Match]) -> list[list[str]]:
+        return [[a.text for a in g.actions] for m in matches for g in m.games]
+
+    assert texts(from_str) == [["31hefe", "W+1"]]
+    assert texts(from_pathlike) == texts(from_file) == texts(from_bytes) == texts(from_str)
+    assert from_file[0].location.file == "in/z.sgf"
+    assert from_bytes[0].location.file == "<bytes>"
+    [missing] = read_path("in/nothing.mat")
+    assert _only_diag([missing]) == ("P001", "in/nothing.mat: no such file")
+
+
+def _magic_format(seen: list[int]) -> object:
+    """A binary format recognised by its magic bytes, reading the stream it is given."""
+    info = by_name("sgf")
+
+    def read_binary(stream: io.BufferedIOBase, filename: str):  # type: ignore[no-untyped-def]
+        data = stream.read()
+        seen.append(len(data))
+        yield Match(players=("m", "n"), length=len(data), games=(), location=Location(filename))
+
+    return type(info)(
+        "magic", "a test binary format", ("mgc",), lambda head: False, None, None,
+        sniff_bytes=lambda head: head.startswith(b"MAGC"), read_binary=read_binary,
+    )  # fmt: skip
+
+
+def test_binary_formats_are_sniffed_by_magic_and_read_from_bytes(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gamao_cli.formats import registry
+
+    seen: list[int] = []
+    fmt = _magic_format(seen)
+    monkeypatch.setattr(registry, "FORMATS", (*registry.FORMATS, fmt))
+    payload = b"MAGC\x00\x01\x02" + bytes(range(256)) * 4
+    (tree / "m.bin").write_bytes(payload)
+    [match] = read_path("in/m.bin")
+    assert (match.length, match.source_format, match.location.file) == (len(payload), "magic",
+                                                                        "in/m.bin")  # fmt: skip
+    [again] = read_path(payload)
+    assert again.length == len(payload)
+    # The same bytes without the magic are binary junk, not a match file.
+    [junk] = read_path(b"JUNK" + payload[4:])
+    assert [d.code for d in junk.diagnostics] == ["P006"]
+    assert seen == [len(payload), len(payload)]
