@@ -12,17 +12,41 @@ from gamao_cli.model.location import NOWHERE, Location
 
 
 class Variant(str, Enum):
+    """The game a record is played under (research/variants.md)."""
+
     STANDARD = "standard"
     NACKGAMMON = "nackgammon"
+    HYPERGAMMON = "hypergammon"  # three checkers a side (gnubg's and XG's hypergammon)
+    HYPERGAMMON1 = "hypergammon1"
+    HYPERGAMMON2 = "hypergammon2"
+    TAVLA = "tavla"
+    LONG_NARDY = "longnardy"
+    ACEY_DEUCEY = "aceydeucey"
+    TABULA = "tabula"  # bgammon.org's variant 2
 
     @classmethod
     def from_name(cls, name: str) -> Variant | None:
-        key = name.strip().lower().replace(" ", "").replace("-", "")
+        key = "".join(c for c in name.strip().lower() if c.isalnum())
         aliases = {
             "backgammon": cls.STANDARD,
             "standard": cls.STANDARD,
             "nackgammon": cls.NACKGAMMON,
             "nack": cls.NACKGAMMON,
+            "hypergammon": cls.HYPERGAMMON,
+            "hypergammon3": cls.HYPERGAMMON,
+            "3chequerhypergammon": cls.HYPERGAMMON,
+            "3checkerhypergammon": cls.HYPERGAMMON,
+            "hypergammon2": cls.HYPERGAMMON2,
+            "2chequerhypergammon": cls.HYPERGAMMON2,
+            "2checkerhypergammon": cls.HYPERGAMMON2,
+            "hypergammon1": cls.HYPERGAMMON1,
+            "1chequerhypergammon": cls.HYPERGAMMON1,
+            "1checkerhypergammon": cls.HYPERGAMMON1,
+            "tavla": cls.TAVLA,
+            "longnardy": cls.LONG_NARDY,
+            "nardy": cls.LONG_NARDY,
+            "aceydeucey": cls.ACEY_DEUCEY,
+            "tabula": cls.TABULA,
         }
         return aliases.get(key)
 

@@ -302,7 +302,9 @@ def test_deep_nesting_is_invalid_json_not_a_crash() -> None:
          '"games": {}}', "P305", "$.games: expected an array, found an object (match skipped)"),
         ('{"format": "gamao-match", "version": 1, "players": ["a", "b"], "length": 1, '
          '"games": [], "rules": {"variant": "hyper"}}', "P305",
-         "$.rules.variant: 'hyper' is not one of 'standard', 'nackgammon' (match skipped)"),
+         "$.rules.variant: 'hyper' is not one of 'standard', 'nackgammon', 'hypergammon', "
+         "'hypergammon1', 'hypergammon2', 'tavla', 'longnardy', 'aceydeucey', 'tabula' "
+         "(match skipped)"),
     ],
 )  # fmt: skip
 def test_document_errors(text: str, code: str, message: str) -> None:
