@@ -168,6 +168,13 @@ _CHECK_CODES = (
     Code("X412", WARN, "C4", "the record marks a different game as the Crawford game", ""),
     Code("X414", WARN, "E1", "the last game of the record is unfinished (no result)", ""),
     Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
+    Code(
+        "X415",
+        WARN,
+        None,
+        "a variant the engine does not play yet: the games are read but not verified",
+        "; [Variation \"HyperGammon\"]",
+    ),
 )
 
 CHECK_CODES: dict[str, Code] = {c.code: c for c in _CHECK_CODES}

@@ -9,7 +9,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, SetPosition, Step, Win
-from gamao_cli.model.match import Game, Match
+from gamao_cli.model.match import Game, Match, Variant
 from tests.helpers import board
 
 
@@ -178,3 +178,29 @@ def test_c6_beaver_in_match_play_is_an_error() -> None:
     )
     f = first(m, "C305")
     assert (f.severity.value, f.rule, f.move) == ("error", "C6", 2)
+
+
+def test_a_variant_the_engine_does_not_play_is_reported_and_unverified() -> None:
+    m = mat(
+        '; [Variation "HyperGammon (3)"]\n\n 3 point match\n\n Game 1\n'
+        " alice : 0                      bob : 0\n"
+        "  1) 31: 24/21 24/23               64: 24/18 24/20\n"
+        "  2)                                Wins 1 point\n\n"
+        " Game 2\n alice : 0                      bob : 1\n"
+        "  1) 52: 24/19 24/22\n  2)  Wins 2 points\n"
+    )
+    replay = replay_match(m)
+    assert [(f.code, f.game, f.line) for f in replay.findings] == [("X415", 1, 5)]
+    assert replay.findings[0].message == (
+        "the match is played as hypergammon, which the engine does not play yet: its 2 game(s) "
+        "are read but not verified"
+    )
+    assert [(g.verified, g.winner, g.points, g.score) for g in replay.games] == [
+        (False, 1, 1, (0, 0)),
+        (False, 0, 2, (0, 1)),
+    ]
+    assert (replay.final_score, replay.plays) == ((2, 1), ())
+    # A user's --variant override decides too.
+    standard = mat(HEAD + "  1) 31: 8/5 6/5\n  2)  Wins 1 point\n")
+    forced = replay_match(standard, CheckOptions(variant=Variant.TAVLA))
+    assert [f.code for f in forced.findings] == ["X415"]
