@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-MODULES = ("bench_engine", "bench_read", "bench_check", "bench_stats")
+MODULES = ("bench_startup", "bench_engine", "bench_read", "bench_check", "bench_stats")
 
 
 def main() -> None:
