@@ -15,7 +15,7 @@ from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
-from gamao_cli.analysis.workers import worker_pool
+from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 
@@ -150,18 +150,8 @@ def check_inputs(
     script calling this must do so under ``if __name__ == "__main__":``.
     """
     work = [(item, options, keep) for item in items]
-    if jobs <= 1 or len(work) <= 1 or any(item.is_stdin for item in items):
-        for args in work:
-            yield _check_one(args)
-            if progress:
-                progress(1)
-        return
-    chunk = max(1, min(16, len(work) // (jobs * 4)))
-    with worker_pool(jobs) as pool:
-        for report in pool.map(_check_one, work, chunksize=chunk):
-            yield report
-            if progress:
-                progress(1)
+    serial = any(item.is_stdin for item in items)
+    yield from map_in_order(_check_one, work, jobs, serial=serial, progress=progress)
 
 
 def collect_inputs(paths: Sequence[str], extensions: set[str] | None = None) -> list[InputFile]:

@@ -481,6 +481,8 @@ class GameReplay:
         self.boards = (me2, opp2) if player == 0 else (opp2, me2)
         self.side = 1 - player
         self.pips = after
+        if self.r.positions is not None:
+            self.r.positions[id(move)] = (me2, opp2)
         if me2[OFF] == CHECKERS:
             self.ended = Ending.BEAR_OFF
             self.winner = player

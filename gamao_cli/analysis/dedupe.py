@@ -1,0 +1,216 @@
+"""Duplicate matches across files and formats (``gamao dedupe``), by fingerprint.
+
+Every match of every input is fingerprinted (:mod:`fingerprint`); matches with the same
+fingerprint form a group, in the order first seen. ``against`` is a reference corpus: its
+matches count as already seen (a group that holds one is a duplicate of the reference) but
+are never kept. Near-duplicates are pairs of groups that are partly the same record: one a
+truncated copy of the other (its games are the other's first games, the last one possibly
+cut short), or two records sharing whole games (a resumed match saved again from its
+restart). They are reported, never merged: a truncated record is not the same record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from gamao_cli.analysis.fingerprint import By, MatchPrint, fingerprint_match
+from gamao_cli.analysis.gc_pause import gc_paused
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.workers import map_in_order
+from gamao_cli.formats.inputs import InputFile, read_path
+
+Keep = Literal["first", "longest", "analysed"]
+
+_PREFIX = 4  # tokens of a first game that index it for near-duplicate checks
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One match of one file: where it is and what it fingerprints to."""
+
+    file: str  # as given on the command line (relative when under the current directory)
+    match: int  # 1-based position of the match in its file
+    players: tuple[str, str]
+    games: int
+    moves: int
+    analysed: bool
+    reference: bool  # from the --against corpus
+    print: MatchPrint
+
+    @property
+    def fingerprint(self) -> str:
+        return self.print.fingerprint
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    fingerprint: str
+    occurrences: tuple[Occurrence, ...]  # in input order (reference first)
+    kept: Occurrence | None  # None when the match is in the reference corpus
+
+    @property
+    def duplicates(self) -> tuple[Occurrence, ...]:
+        """The occurrences that are not kept (reference occurrences excluded)."""
+        return tuple(o for o in self.occurrences if o is not self.kept and not o.reference)
+
+
+@dataclass(frozen=True, slots=True)
+class NearDuplicate:
+    """Two different matches that are partly the same record.
+
+    ``relation`` is ``"truncated"`` when ``first`` is a truncated copy of ``second`` (its games
+    are the other's first games, the last one possibly cut short), ``"overlap"`` when the two
+    share whole games otherwise (a resumed match saved from its restart, say).
+    """
+
+    first: Occurrence
+    second: Occurrence
+    relation: Literal["truncated", "overlap"]
+    shared_games: int
+
+
+@dataclass(frozen=True, slots=True)
+class DedupeResult:
+    groups: tuple[Group, ...]  # every distinct match of the inputs, first-seen order
+    near: tuple[NearDuplicate, ...]
+    files: int
+    unreadable: tuple[str, ...]  # inputs named on the command line from which no match was read
+    skipped: tuple[str, ...] = ()  # files found in directories that hold no match
+
+    @property
+    def matches(self) -> int:
+        return sum(1 for g in self.groups for o in g.occurrences if not o.reference)
+
+    @property
+    def duplicates(self) -> int:
+        return sum(len(g.duplicates) for g in self.groups)
+
+
+def _occurrences(
+    args: tuple[InputFile, By, CheckOptions, bool],
+) -> tuple[str, list[Occurrence]]:
+    item, by, options, reference = args
+    found: list[Occurrence] = []
+    with gc_paused():
+        for index, match in enumerate(read_path(item)):
+            if not match.games:
+                continue
+            mp = fingerprint_match(match, by, options)
+            found.append(
+                Occurrence(
+                    file=item.name,
+                    match=index + 1,
+                    players=match.players,
+                    games=len(match.games),
+                    moves=mp.moves,
+                    analysed=any(g.annotations for g in match.games),
+                    reference=reference,
+                    print=mp,
+                )
+            )
+    return item.name, found
+
+
+def fingerprint_inputs(
+    items: Sequence[InputFile],
+    by: By = "actions",
+    options: CheckOptions | None = None,
+    *,
+    reference: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[tuple[str, list[Occurrence]]]:
+    """Each input's matches, fingerprinted, in input order (in parallel with ``jobs`` > 1:
+    call it under ``if __name__ == "__main__":`` then, the workers are spawned)."""
+    work = [(item, by, options or CheckOptions(), reference) for item in items]
+    serial = any(item.is_stdin for item in items)
+    yield from map_in_order(_occurrences, work, jobs, serial=serial, progress=progress)
+
+
+def _choose(occurrences: Sequence[Occurrence], keep: Keep) -> Occurrence | None:
+    if any(o.reference for o in occurrences):
+        return None
+    if keep == "longest":
+        return max(occurrences, key=lambda o: o.moves)  # max keeps the first of equals
+    if keep == "analysed":
+        return next((o for o in occurrences if o.analysed), occurrences[0])
+    return occurrences[0]
+
+
+def _near_duplicates(groups: Sequence[Group]) -> list[NearDuplicate]:
+    """Pairs of groups that are partly the same record. Candidates come from two indexes, so
+    the search is not quadratic: whole games shared, and the opening tokens of first games
+    (a copy cut inside its first game shares no whole game)."""
+    by_game: dict[str, list[int]] = {}
+    by_opening: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+    prints = [g.occurrences[0].print for g in groups]
+    for i, mp in enumerate(prints):
+        for gp in mp.games:
+            if len(gp.tokens) >= _PREFIX:
+                by_game.setdefault(gp.fingerprint, []).append(i)
+        if mp.games:
+            first = mp.games[0].tokens
+            by_opening.setdefault((mp.length, mp.variant, first[:_PREFIX]), []).append(i)
+    pairs: set[tuple[int, int]] = set()
+    for members in by_game.values():
+        pairs.update((a, b) for a in members for b in members if a < b)
+    for i, mp in enumerate(prints):
+        if not mp.games:
+            continue
+        first = mp.games[0].tokens
+        for k in range(min(_PREFIX, len(first)) + 1):
+            for j in by_opening.get((mp.length, mp.variant, first[:k]), ()):
+                if j != i:
+                    pairs.add((min(i, j), max(i, j)))
+    found: list[NearDuplicate] = []
+    for a, b in sorted(pairs):
+        pa, pb = prints[a], prints[b]
+        shared = len({g.fingerprint for g in pa.games} & {g.fingerprint for g in pb.games})
+        oa, ob = groups[a].occurrences[0], groups[b].occurrences[0]
+        if pb.extends(pa):
+            found.append(NearDuplicate(oa, ob, "truncated", shared))
+        elif pa.extends(pb):
+            found.append(NearDuplicate(ob, oa, "truncated", shared))
+        elif shared:
+            found.append(NearDuplicate(oa, ob, "overlap", shared))
+    return found
+
+
+def dedupe(
+    items: Sequence[InputFile],
+    by: By = "actions",
+    *,
+    against: Sequence[InputFile] = (),
+    keep: Keep = "first",
+    options: CheckOptions | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> DedupeResult:
+    """Group the matches of ``items`` (and of the reference corpus ``against``) by
+    fingerprint; choose the copy to keep in each group; find the near-duplicates."""
+    seen: dict[str, list[Occurrence]] = {}
+    unreadable: list[str] = []
+    skipped: list[str] = []
+    explicit = {item.name for item in items if item.explicit}
+    for reference, inputs in ((True, against), (False, items)):
+        for name, found in fingerprint_inputs(
+            inputs, by, options, reference=reference, jobs=jobs, progress=progress
+        ):
+            if not found and not reference:
+                (unreadable if name in explicit else skipped).append(name)
+            for occ in found:
+                seen.setdefault(occ.fingerprint, []).append(occ)
+    groups = [
+        Group(fp, tuple(occs), _choose(occs, keep))
+        for fp, occs in seen.items()
+        if any(not o.reference for o in occs)
+    ]
+    return DedupeResult(
+        groups=tuple(groups),
+        near=tuple(_near_duplicates(groups)),
+        files=len(items),
+        unreadable=tuple(unreadable),
+        skipped=tuple(skipped),
+    )

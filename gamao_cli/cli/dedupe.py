@@ -1,0 +1,155 @@
+"""``gamao dedupe``: find the same match saved twice, in any format or notation."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from contextlib import ExitStack
+from enum import Enum
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.progress import progress_bar
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.dedupe import DedupeResult
+    from gamao_cli.formats.inputs import InputFile
+
+
+class ByChoice(str, Enum):
+    actions = "actions"
+    positions = "positions"
+
+
+class KeepChoice(str, Enum):
+    first = "first"
+    longest = "longest"
+    analysed = "analysed"
+
+
+def dedupe(
+    paths: Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")],
+    by: Annotated[
+        ByChoice,
+        typer.Option(
+            "--by", help="What makes two matches equal: every action, or the positions only."
+        ),
+    ] = ByChoice.actions,
+    against: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--against",
+            help="A reference corpus: its matches count as seen, and are never kept "
+            "(repeatable).",
+        ),
+    ] = None,
+    keep: Annotated[
+        KeepChoice,
+        typer.Option("--keep", help="Which copy of a duplicated match to keep."),
+    ] = KeepChoice.first,
+    write_dupes: Annotated[
+        Path | None,
+        typer.Option(
+            "--write-dupes",
+            help="Write the copies not kept here (a one-match file is copied as it is; a "
+            "match of a longer file is written as gamao JSON).",
+        ),
+    ] = None,
+    fmt: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = OutputFormat.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Files read in parallel (default: all cores).", min=1),
+    ] = None,
+) -> None:
+    """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.
+
+    Exit code 0: no duplicates; 1: duplicates or near-duplicates found; 2: bad usage or an
+    input from which no match could be read.
+    """
+    from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.dedupe import dedupe as run_dedupe
+    from gamao_cli.report import dedupe_out
+
+    items = collect_inputs(paths)
+    if not items:
+        fail("no input files found in " + ", ".join(paths))
+    reference = collect_inputs(against) if against else []
+    if against and not reference:
+        fail("no reference files found in " + ", ".join(against))
+    workers = jobs or os.cpu_count() or 1
+    with progress_bar(len(items) + len(reference), "fingerprinting") as advance:
+        result = run_dedupe(
+            items, by.value, against=reference, keep=keep.value, jobs=workers, progress=advance
+        )
+    with ExitStack() as stack:
+        out: TextIO = sys.stdout
+        if output is not None:
+            try:
+                out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
+            except OSError as exc:
+                fail(f"cannot write {output}: {exc.strerror}")
+        writer = {
+            OutputFormat.text: dedupe_out.write_text,
+            OutputFormat.json: dedupe_out.write_json,
+            OutputFormat.jsonl: dedupe_out.write_jsonl,
+            OutputFormat.csv: dedupe_out.write_csv,
+        }[fmt]
+        writer(result, out)
+    if write_dupes is not None:
+        _write_dupes(result, items, write_dupes)
+    stderr_console().print(dedupe_out.summary_line(result), markup=False)
+    if result.unreadable:
+        raise typer.Exit(ExitCode.CANNOT_RUN)
+    found = result.duplicates or result.near
+    raise typer.Exit(ExitCode.FINDINGS if found else ExitCode.OK)
+
+
+def _inside(root: Path, shown: str) -> Path:
+    """``shown`` (a displayed input name) as a path under ``root``, never outside it."""
+    parts = [p for p in PurePosixPath(shown.replace("\\", "/")).parts if p not in ("/", "..")]
+    return root.joinpath(*parts) if parts else root / "stdin"
+
+
+def _write_dupes(result: DedupeResult, items: list[InputFile], root: Path) -> None:
+    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.json_format import write_json
+
+    by_name = {i.name: i for i in items}
+    counts: dict[str, int] = {}
+    for g in result.groups:
+        for o in g.occurrences:
+            counts[o.file] = max(counts.get(o.file, 0), o.match)
+    wanted: dict[str, set[int]] = {}
+    for g in result.groups:
+        for o in g.duplicates:
+            wanted.setdefault(o.file, set()).add(o.match)
+    try:
+        for name, numbers in wanted.items():
+            source = by_name.get(name)
+            if source is None or source.path is None:
+                continue
+            target = _inside(root, name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if counts.get(name) == 1:
+                shutil.copyfile(source.path, target)
+                continue
+            for index, match in enumerate(read_path(source)):
+                if index + 1 in numbers:
+                    path = target.with_name(f"{target.name}.{index + 1}.json")
+                    with path.open("w", encoding="utf-8") as fh:
+                        write_json(match, fh)
+    except OSError as exc:
+        fail(f"cannot write duplicates to {root}: {exc.strerror or exc}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("dedupe")(dedupe)

@@ -1,0 +1,133 @@
+"""``gamao dedupe``'s output: the groups of identical matches as text, JSON, JSON Lines or CSV.
+
+JSON is a list with one object per distinct match (singletons included), in first-seen order:
+``fingerprint``, ``files`` (each file that holds the match, as given on the command line),
+``matches`` (each occurrence: file, match, players, games, moves, analysed, kept,
+reference), ``kept`` (the occurrence kept, or null when the match is in the reference
+corpus) and ``near`` (near-duplicates: the other group's fingerprint and the relation).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import TextIO
+
+from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
+
+
+def _where(o: Occurrence) -> str:
+    return f"{o.file}#{o.match}"
+
+
+def _occurrence(o: Occurrence, group: Group) -> dict[str, object]:
+    return {
+        "file": o.file,
+        "match": o.match,
+        "players": list(o.players),
+        "games": o.games,
+        "moves": o.moves,
+        "analysed": o.analysed,
+        "kept": o is group.kept,
+        "reference": o.reference,
+    }
+
+
+def _near_of(group: Group, near: tuple[NearDuplicate, ...]) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for n in near:
+        if n.first.fingerprint == group.fingerprint:
+            other, relation = n.second, "truncated copy of" if n.relation == "truncated" else ""
+        elif n.second.fingerprint == group.fingerprint:
+            other, relation = n.first, "continued in" if n.relation == "truncated" else ""
+        else:
+            continue
+        out.append({
+            "fingerprint": other.fingerprint,
+            "relation": relation or "shares games with",
+            "shared_games": n.shared_games,
+        })  # fmt: skip
+    return out
+
+
+def group_object(group: Group, near: tuple[NearDuplicate, ...]) -> dict[str, object]:
+    files: list[str] = []
+    for o in group.occurrences:
+        if not o.reference and o.file not in files:
+            files.append(o.file)
+    kept = group.kept
+    return {
+        "fingerprint": group.fingerprint,
+        "files": files,
+        "matches": [_occurrence(o, group) for o in group.occurrences],
+        "kept": None if kept is None else {"file": kept.file, "match": kept.match},
+        "near": _near_of(group, near),
+    }
+
+
+def write_json(result: DedupeResult, out: TextIO) -> None:
+    json.dump([group_object(g, result.near) for g in result.groups], out, indent=2)
+    out.write("\n")
+
+
+def write_jsonl(result: DedupeResult, out: TextIO) -> None:
+    for g in result.groups:
+        out.write(json.dumps(group_object(g, result.near), separators=(",", ":")) + "\n")
+
+
+CSV_COLUMNS = (
+    "fingerprint",
+    "file",
+    "match",
+    "player_1",
+    "player_2",
+    "games",
+    "moves",
+    "analysed",
+    "kept",
+    "reference",
+)
+
+
+def write_csv(result: DedupeResult, out: TextIO) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for g in result.groups:
+        for o in g.occurrences:
+            writer.writerow(
+                (g.fingerprint, o.file, o.match, *o.players, o.games, o.moves,
+                 str(o.analysed).lower(), str(o is g.kept).lower(), str(o.reference).lower())
+            )  # fmt: skip
+
+
+def write_text(result: DedupeResult, out: TextIO) -> None:
+    """The groups with more than one copy, then the near-duplicates."""
+    for g in result.groups:
+        if len(g.occurrences) < 2:
+            continue
+        out.write(f"{g.fingerprint}  {len(g.occurrences)} copies\n")
+        for o in g.occurrences:
+            mark = "keep" if o is g.kept else ("ref " if o.reference else "dup ")
+            players = " vs ".join(o.players)
+            out.write(f"  {mark} {_where(o)}  {players}, {o.games} games, {o.moves} moves\n")
+    for n in result.near:
+        if n.relation == "truncated":
+            out.write(
+                f"near-duplicate: {_where(n.first)} ({n.first.moves} moves) is a truncated "
+                f"copy of {_where(n.second)} ({n.second.moves} moves)\n"
+            )
+        else:
+            out.write(
+                f"near-duplicate: {_where(n.first)} and {_where(n.second)} share "
+                f"{n.shared_games} whole game(s)\n"
+            )
+
+
+def summary_line(result: DedupeResult) -> str:
+    distinct = len(result.groups)
+    return (
+        f"{result.files} files, {result.matches} matches, {distinct} distinct, "
+        f"{result.duplicates} duplicates, {len(result.near)} near-duplicates"
+        + (f", {len(result.skipped)} skipped (not match files)" if result.skipped else "")
+        + (f", {len(result.unreadable)} unreadable" if result.unreadable else "")
+    )

@@ -1,0 +1,221 @@
+"""Fingerprints and ``dedupe``: the same match however written, never two different ones."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamao_cli.analysis.dedupe import dedupe
+from gamao_cli.analysis.fingerprint import fingerprint_match
+from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.engine.position import Position
+from gamao_cli.formats.inputs import InputFile, iter_input_files
+from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.model.actions import Move, Win
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Game, Match
+from tests.helpers import CORPUS
+
+
+def mat(text: str, name: str = "t.mat") -> Match:
+    [match] = list(read_mat(io.StringIO(text), name))
+    return match
+
+
+GAME = (
+    " 3 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+    "  1) 31: 8/5 6/5                   64: 24/18 13/9\n"
+    "  2) 62: 24/18 13/11               Doubles => 2\n"
+    "  3)  Drops                        Wins 1 point\n"
+)
+
+
+def test_notation_layout_and_sides_do_not_change_the_fingerprint() -> None:
+    base = fingerprint_match(mat(GAME))
+    # Another notation of the same plays (hops in another order, a combined hop, a roll's
+    # dice reversed), other names, another column layout.
+    other = mat(
+        " 3 point match\n\n Game 1\n x : 0   y : 0\n"
+        "  1) 13: 6/5 8/5     46: 13/9 24/18\n"
+        "  2) 26: 13/11 24/18     Doubles => 2\n"
+        "  3)  Drops     Wins 1 point\n"
+    )
+    assert fingerprint_match(other).fingerprint == base.fingerprint
+    # The same game with the sides swapped: bob in the left column, rolling second.
+    swapped = mat(
+        " 3 point match\n\n Game 1\n bob : 0                        alice : 0\n"
+        "  1)                               31: 8/5 6/5\n"
+        "  2) 64: 24/18 13/9                62: 24/18 13/11\n"
+        "  3) Doubles => 2                   Drops\n"
+        "  4) Wins 1 point\n"
+    )
+    assert fingerprint_match(swapped).fingerprint == base.fingerprint
+    assert base.fingerprint.startswith("gm1a-") and len(base.fingerprint) == 5 + 32
+    assert [len(g.tokens) for g in base.games] == [5]
+
+
+def test_a_different_play_cube_action_or_length_changes_the_fingerprint() -> None:
+    base = fingerprint_match(mat(GAME)).fingerprint
+    assert fingerprint_match(mat(GAME.replace("8/5 6/5", "24/21 6/5"))).fingerprint != base
+    assert fingerprint_match(mat(GAME.replace("Drops ", "Takes "))).fingerprint != base
+    assert fingerprint_match(mat(GAME.replace(" 3 point", " 5 point"))).fingerprint != base
+    # ... but by positions only, a cube action does not count.
+    take = mat(GAME.replace("Drops ", "Takes "))
+    assert (
+        fingerprint_match(take, "positions").fingerprint
+        == fingerprint_match(mat(GAME), "positions").fingerprint
+    )
+    # Results are left out: writers disagree on them (a capped Wins line).
+    assert fingerprint_match(mat(GAME.replace("Wins 1 point", "Wins 2 points"))).fingerprint == (
+        base
+    )
+
+
+def _random_match(seed: int, games: int) -> Match:
+    """Random legal self-play written as a model match (standard notation)."""
+    rng = random.Random(seed)
+    made = []
+    for number in range(1, games + 1):
+        pos = Position.start(turn=rng.randint(0, 1))
+        actions: list[Move | Win] = []
+        while not pos.is_game_over() and len(actions) < 40:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(pos, dice)
+            steps = ()
+            if plays:
+                play = rng.choice(plays)
+                steps = to_model_steps(play.steps)
+                pos = Position.from_view(play.mover, play.opponent, pos.turn).switched()
+            else:
+                pos = pos.switched()
+            actions.append(Move(1 - pos.turn, dice, steps))
+        made.append(Game(number, (0, 0) if number == 1 else None, tuple(actions)))
+    return Match(("a", "b"), 0, tuple(made), location=Location("r.mat"))
+
+
+def _truth(match: Match) -> list[list[tuple[tuple[int, int], tuple[int, ...]]]]:
+    """What the fingerprint must capture: each roll's dice and the position after it."""
+    out = []
+    for game in match.games:
+        pos = Position.start(turn=next(a for a in game.actions if isinstance(a, Move)).player)
+        seen = []
+        for a in game.actions:
+            assert isinstance(a, Move)
+            plays = legal_plays(pos, a.dice)
+            key = to_model_steps
+            chosen = next((p for p in plays if key(p.steps) == a.steps), None)
+            if chosen is not None:
+                pos = Position.from_view(chosen.mover, chosen.opponent, pos.turn).switched()
+            else:
+                pos = pos.switched()
+            seen.append((tuple(sorted(a.dice)), pos.absolute()))
+        out.append(seen)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_two_matches_share_a_fingerprint_only_when_they_are_the_same(a: int, b: int) -> None:
+    one, two = _random_match(a, 2), _random_match(b, 2)
+    same = _truth(one) == _truth(two)
+    assert (fingerprint_match(one).fingerprint == fingerprint_match(two).fingerprint) is same
+    assert fingerprint_match(one).fingerprint == fingerprint_match(_random_match(a, 2)).fingerprint
+
+
+def _inputs(tmp_path: object, files: dict[str, str]) -> list[InputFile]:
+    from pathlib import Path
+
+    root = Path(str(tmp_path))
+    for name, text in files.items():
+        (root / name).write_text(text)
+    return [InputFile(name, root / name) for name in files]
+
+
+def test_groups_near_duplicates_and_the_copy_kept(tmp_path: object) -> None:
+    two_games = GAME + (
+        "\n Game 2\n alice : 0                      bob : 1\n"
+        "  1) 52: 13/8 13/11                41: 24/23 13/9\n"
+        "  2) 33: 8/5(2) 6/3(2)             Doubles => 2\n"
+        "  3)  Drops                        Wins 1 point\n"
+    )
+    items = _inputs(
+        tmp_path,
+        {
+            "a.mat": GAME,
+            "b.mat": GAME.replace("8/5 6/5", "6/5 8/5"),
+            "long.mat": two_games,
+            "cut.mat": two_games.split("  2) 33:")[0] + "\n",
+            "other.mat": GAME.replace("8/5 6/5", "24/21 6/5"),
+        },
+    )
+    result = dedupe(items, keep="longest")
+    groups = [(g.fingerprint[:5], [o.file for o in g.occurrences]) for g in result.groups]
+    assert [files for _, files in groups] == [["a.mat", "b.mat"], ["long.mat"], ["cut.mat"],
+                                              ["other.mat"]]  # fmt: skip
+    assert result.groups[0].kept is not None and result.groups[0].kept.file == "a.mat"
+    assert [o.file for o in result.groups[0].duplicates] == ["b.mat"]
+    near = [(n.first.file, n.second.file, n.relation, n.shared_games) for n in result.near]
+    assert near == [
+        ("a.mat", "long.mat", "truncated", 1),
+        ("a.mat", "cut.mat", "truncated", 1),
+        ("cut.mat", "long.mat", "truncated", 1),
+    ]
+    assert (result.files, result.matches, result.duplicates) == (5, 5, 1)
+    # A reference corpus: a match in it is seen, never kept.
+    ref = dedupe(items[1:2], against=items[:1])
+    assert [(g.kept, [o.reference for o in g.occurrences]) for g in ref.groups] == [
+        (None, [True, False])
+    ]
+    assert [o.file for o in ref.groups[0].duplicates] == ["b.mat"]
+
+
+def test_a_resumed_match_saved_again_overlaps(tmp_path: object) -> None:
+    game2 = (
+        " Game 2\n alice : 0                      bob : 1\n"
+        "  1) 52: 13/8 13/11                41: 24/23 13/9\n"
+        "  2) 33: 8/5(2) 6/3(2)             Doubles => 2\n"
+        "  3)  Drops                        Wins 1 point\n"
+    )
+    game3 = (
+        " Game 3\n alice : 1                      bob : 1\n"
+        "  1) 61: 13/7 8/7                  Doubles => 2\n"
+        "  2)  Drops                        Wins 1 point\n"
+    )
+    whole = GAME + "\n" + game2
+    resumed = " 3 point match\n\n" + game2.replace("Game 2", "Game 1") + "\n" + game3
+    result = dedupe(_inputs(tmp_path, {"first.mat": whole, "resumed.mat": resumed}))
+    assert len(result.groups) == 2
+    assert [(n.first.file, n.second.file, n.relation, n.shared_games) for n in result.near] == [
+        ("first.mat", "resumed.mat", "overlap", 1)
+    ]
+
+
+def test_the_corpus_twins_are_found(tmp_path: object) -> None:
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    texts = (".mat", ".txt", ".sgf")
+    items = [i for i in iter_input_files([str(CORPUS)]) if i.name.endswith(texts)]
+    result = dedupe(items)
+    twins = sorted(
+        sorted(o.file.split("real/")[-1] for o in g.occurrences)
+        for g in result.groups
+        if len(g.occurrences) > 1
+    )
+    assert twins == [
+        ["gitGNU-gnu_gibbon/7point.mat", "gitGNU-gnu_gibbon/7point.sgf",
+         "gitGNU-gnu_gibbon/complete.sgf"],
+        ["kevung-gbf/test.mat", "kevung-gbf/test.sgf", "kevung-gbf/test.txt"],
+        ["kevung-gnubgparser/charlot1-charlot2_7p_2025-11-08-2305.mat",
+         "kevung-gnubgparser/charlot1-charlot2_7p_2025-11-08-2305.sgf"],
+        ["lassehjorthmadsen-gnubg-scripts/match1484923.txt",
+         "lassehjorthmadsen-gnubg-scripts/match1484923_analyzed.sgf"],
+        ["lassehjorthmadsen-gnubg-scripts/match1486073.txt",
+         "lassehjorthmadsen-gnubg-scripts/match1486073_analyzed.sgf"],
+        ["lassehjorthmadsen-gnubg-scripts/test-match01.txt",
+         "lassehjorthmadsen-gnubg-scripts/test-match01_analyzed.sgf"],
+    ]  # fmt: skip
