@@ -11,6 +11,7 @@ import typer
 
 from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.registry import by_name
@@ -56,7 +57,7 @@ def convert(
     for arg in inputs:
         root = Path(arg)
         for found in iter_input_files([arg], exts):
-            rooted.append((found, _relative(found, root)))
+            rooted.append((found, relative_name(found, root)))
     items = [found for found, _ in rooted]
     if not items:
         fail("no input files found in " + ", ".join(inputs))
@@ -113,7 +114,7 @@ def convert(
             else:
                 assert out_dir is not None
                 for k, m in enumerate(canon):
-                    dest = out_dir / _derived_name(rel, k, len(canon), fmt.extensions[0])
+                    dest = out_dir / derived_name(rel, k, len(canon), fmt.extensions[0])
                     if dest in written:
                         # Two inputs with one stem (7point.mat, 7point.sgf): keep both.
                         dest = dest.with_name(f"{rel.name}{dest.name[len(rel.stem) :]}")
@@ -144,31 +145,6 @@ def convert(
     if counts["matches"] == 0:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
-
-
-def _relative(item: InputFile, root: Path) -> PurePath:
-    """Where an input's output goes inside OUT: its path below the directory argument it was
-    found in, or its base name. Never absolute and never with '..', so it cannot leave OUT."""
-    if item.is_stdin or item.path is None:
-        return PurePath("stdin")
-    rel: PurePath
-    if root.is_dir():
-        try:
-            rel = item.path.resolve().relative_to(root.resolve())
-        except ValueError:
-            rel = PurePath(item.path.name)
-    else:
-        rel = PurePath(item.path.name)
-    parts = [p for p in rel.parts if p not in ("", ".", "..", "/")]
-    return PurePath(*parts) if parts else PurePath(item.path.name)
-
-
-def _derived_name(rel: PurePath, index: int, count: int, ext: str) -> PurePath:
-    """The output name: the input's relative path with the new extension (and -N when one
-    input holds several matches)."""
-    name = rel.stem if rel.suffix else rel.name
-    suffix = f"-{index + 1}" if count > 1 else ""
-    return rel.with_name(f"{name}{suffix}.{ext}")
 
 
 def register(app: typer.Typer) -> None:

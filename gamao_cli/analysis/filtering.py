@@ -1,0 +1,241 @@
+"""Selecting matches (``gamao filter``): by ``--where`` expression and by a position reached.
+
+Each match is replayed once: its facts (:func:`match_facts`, the fields of
+:data:`gamao_cli.analysis.where.FIELDS`) are tested against the expression, and with
+``reaches`` every position of every game is compared with the one asked for (the checkers of
+both sides with the player on roll; the cube and the score are not compared). A match passes
+when it satisfies the expression and, if a position is given, reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from gamao_cli.analysis.gc_pause import gc_paused
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.records import MatchReplay
+from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.where import Value, date_key, parse_where
+from gamao_cli.analysis.workers import map_in_order
+from gamao_cli.engine.position import Position
+from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.model.actions import Beaver, Board, Drop, Move, Take
+from gamao_cli.model.match import Game, Match
+
+Target = tuple[Board, Board]  # the boards of the player on roll and of the other player
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Where a position occurs: after move ``move`` of ``game`` (0: at the game's start)."""
+
+    game: int
+    move: int
+    line: int  # the line of the play that led there (the game's header for the start)
+
+
+@dataclass(frozen=True, slots=True)
+class Selected:
+    """One match of one input and whether it passed."""
+
+    file: str
+    index: int  # 1-based position of the match in its file
+    match: Match
+    passed: bool
+    hits: tuple[Hit, ...] = ()
+
+
+_RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
+
+
+def _date(match: Match) -> str | None:
+    for key in ("EventDate", "Date", "DT"):
+        value = match.tag(key)
+        if value:
+            found = date_key(value)
+            if found:
+                return found
+    return None
+
+
+def _pr(match: Match) -> tuple[Value, ...]:
+    """Each player's XG-style PR from the recorded analysis (500 x equity lost per counted
+    decision: checker plays, the cube decision before a roll or a double, and the answer
+    to a double), for the players who have counted decisions."""
+    loss = [0.0, 0.0]
+    decisions = [0, 0]
+
+    def add(player: int, error: float | None, counts: bool | None) -> None:
+        if error is not None and counts is not False:
+            loss[player] += error
+            decisions[player] += 1
+
+    for game in match.games:
+        for note in game.annotations:
+            if not 0 <= note.action < len(game.actions):
+                continue
+            action = game.actions[note.action]
+            player = getattr(action, "player", None)
+            if player not in (0, 1):
+                continue
+            if note.checker is not None:
+                add(player, note.checker.error, note.checker.counts)
+            cube = note.cube
+            if cube is not None:
+                answer = isinstance(action, Take | Drop | Beaver)
+                error = cube.taker_error if answer else cube.doubler_error
+                add(player, error, cube.counts)
+    return tuple(round(500 * loss[p] / decisions[p], 2) for p in (0, 1) if decisions[p])
+
+
+def match_facts(
+    match: Match, replay: MatchReplay, file: str
+) -> dict[str, Value | tuple[Value, ...]]:
+    """The fields an expression can test, for one replayed match."""
+    results: list[Value] = []
+    for g in replay.games:
+        if g.level in _RESULTS:
+            results.append(_RESULTS[g.level])
+        if g.ending in ("resignation", "drop"):
+            results.append(g.ending)
+    winner = match.players[replay.winner] if replay.winner in (0, 1) else ""
+    findings = replay.findings
+    on = [
+        name
+        for name, flag in (
+            ("cube", match.rules.cube is not False),
+            ("crawford", match.rules.crawford is not False and match.length > 0),
+            ("jacoby", bool(match.rules.jacoby)),
+            ("beavers", bool(match.rules.beavers)),
+        )
+        if flag
+    ]
+    return {
+        "player": tuple(match.players),
+        "player1": match.players[0],
+        "player2": match.players[1],
+        "winner": winner,
+        "event": match.tag("Event") or match.tag("EV") or "",
+        "site": match.tag("Site") or match.tag("Place") or match.tag("PC") or "",
+        "round": match.tag("Round") or match.tag("RO") or "",
+        "date": _date(match),
+        "length": match.length,
+        "money": match.is_money,
+        "variant": match.rules.variant.value,
+        "rules": " ".join(on),
+        "format": match.source_format,
+        "file": file,
+        "games": len(match.games),
+        "moves": len(replay.plays),
+        "cube": max((g.cube for g in replay.games), default=1),
+        "result": tuple(results),
+        "finding": tuple(sorted({f.code for f in findings})),
+        "severity": tuple(sorted({f.severity.value for f in findings})),
+        "analysed": any(g.annotations for g in match.games),
+        "pr": _pr(match),
+    }
+
+
+def _start_boards(game: Game, match: Match) -> tuple[int, Target] | None:
+    """The first mover and the boards (first mover's, other's) at a game's start."""
+    if game.start is not None:
+        turn = game.start.turn
+        return turn, (game.start.boards[turn], game.start.boards[1 - turn])
+    first = next((a.player for a in game.actions if isinstance(a, Move)), None)
+    if first is None:
+        return None
+    start = Position.start(match.rules.variant, first)
+    return first, (start.mover, start.opponent)
+
+
+def find_position(
+    match: Match,
+    positions: dict[int, tuple[Board, Board]],
+    target: Target,
+) -> list[Hit]:
+    """Every place in ``match`` where ``target`` (boards of the player on roll, other) is
+    the position, from the replay's boards after each play."""
+    hits: list[Hit] = []
+    for game in match.games:
+        start = _start_boards(game, match)
+        if start is not None and start[1] == target:
+            hits.append(Hit(game.number, 0, game.location.line))
+        for action in game.actions:
+            if not isinstance(action, Move):
+                continue
+            boards = positions.get(id(action))
+            if boards is None:
+                continue
+            mover, opponent = boards
+            # After the play the opponent is on roll.
+            if (opponent, mover) == target:
+                hits.append(Hit(game.number, action.number or 0, action.location.line))
+    return hits
+
+
+def select_match(
+    match: Match,
+    index: int,
+    file: str,
+    where: str | None,
+    target: Target | None,
+    options: CheckOptions,
+) -> Selected:
+    replayer = MatchReplayer(match, options, index, file)
+    if target is not None:
+        replayer.positions = {}
+    replay = replayer.run()
+    passed = True
+    if where:
+        passed = parse_where(where)(match_facts(match, replay, file))
+    hits: list[Hit] = []
+    if passed and target is not None:
+        assert replayer.positions is not None
+        hits = find_position(match, replayer.positions, target)
+        passed = bool(hits)
+    return Selected(file, index + 1, match, passed, tuple(hits))
+
+
+def _select_file(
+    args: tuple[InputFile, str | None, Target | None, CheckOptions, bool],
+) -> list[Selected]:
+    item, where, target, options, keep_matches = args
+    out: list[Selected] = []
+    with gc_paused():
+        for index, match in enumerate(read_path(item)):
+            if not match.games:
+                continue
+            chosen = select_match(match, index, item.name, where, target, options)
+            if not keep_matches:
+                # Workers send back only what the caller needs (matches are re-read if kept).
+                chosen = Selected(chosen.file, chosen.index, _bare(match), chosen.passed,
+                                  chosen.hits)  # fmt: skip
+            out.append(chosen)
+    return out
+
+
+def _bare(match: Match) -> Match:
+    return Match(match.players, match.length, (), match.rules, location=match.location)
+
+
+def filter_inputs(
+    items: Sequence[InputFile],
+    where: str | None = None,
+    reaches: Position | None = None,
+    options: CheckOptions | None = None,
+    *,
+    keep_matches: bool = True,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[list[Selected]]:
+    """Each input's matches with whether they pass, in input order. ``where`` is checked
+    first (:func:`parse_where` raises :class:`WhereError` for a bad one). With
+    ``keep_matches`` False the matches come back without their games (cheaper across
+    processes). With ``jobs`` > 1, call under ``if __name__ == "__main__":``."""
+    if where:
+        parse_where(where)
+    target = None if reaches is None else (reaches.mover, reaches.opponent)
+    work = [(item, where, target, options or CheckOptions(), keep_matches) for item in items]
+    serial = any(item.is_stdin for item in items)
+    yield from map_in_order(_select_file, work, jobs, serial=serial, progress=progress)

@@ -1,0 +1,79 @@
+"""``gamao filter``: the list, written selections, the complement, exit codes, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+from gamao_cli.engine.ids import position_id
+from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.position import Position
+
+runner = CliRunner()
+
+
+def test_list_by_expression() -> None:
+    result = runner.invoke(app, ["filter", "examples", "--where", "money", "--jobs", "1"])
+    assert result.exit_code == 0
+    assert result.stdout == "examples/money_session_beavers.mat#1  Mochizuki vs Tabata\n"
+    assert result.stderr.strip() == "4 files, 4 matches, 1 selected"
+
+
+def test_reaches_lists_where_the_position_occurs() -> None:
+    # The position after an opening 31 played 8/5 6/5, the other side on roll.
+    start = Position.start()
+    wanted = {(8, 5, False), (6, 5, False)}
+    play = next(p for p in legal_plays(start, (3, 1)) if set(p.steps) == wanted)
+    after = Position.from_view(play.mover, play.opponent, 0).switched()
+    result = runner.invoke(
+        app, ["filter", "examples", "--reaches", position_id(after), "--format", "json"]
+    )
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    hits = [(r["file"], h["game"], h["move"], h["line"]) for r in rows for h in r["reaches"]]
+    assert hits == [("examples/money_session_beavers.mat", 6, 1, 110)]
+    lines = Path("examples/money_session_beavers.mat").read_text().splitlines()
+    assert lines[109].strip() == "1)                             31: 8/5 6/5"
+
+
+def test_selection_and_rejected_are_written(tmp_path: Path) -> None:
+    out, rest = tmp_path / "out", tmp_path / "rest"
+    result = runner.invoke(
+        app,
+        ["filter", "examples", "--where", "length = 7", "-o", str(out), "--rejected", str(rest)],
+    )
+    assert result.exit_code == 0
+    chosen = sorted(p.name for p in out.iterdir())
+    assert chosen == ["gnubg_7pt.mat", "gnubg_7pt.sgf"]
+    assert (out / "gnubg_7pt.mat").read_bytes() == Path("examples/gnubg_7pt.mat").read_bytes()
+    assert sorted(p.name for p in rest.iterdir()) == [
+        "illegal_plays.mat",
+        "money_session_beavers.mat",
+    ]
+    converted = runner.invoke(
+        app, ["filter", "examples", "--where", "money", "-o", str(tmp_path / "j"), "--to", "json"]
+    )
+    assert converted.exit_code == 0
+    [written] = list((tmp_path / "j").iterdir())
+    assert written.name == "money_session_beavers.json"
+    assert json.loads(written.read_text())["players"] == ["Mochizuki", "Tabata"]
+    again = runner.invoke(app, ["filter", "examples", "--where", "money", "-o", str(out)])
+    assert "exists, not overwritten" not in again.stderr  # a new name, nothing refused
+    clash = runner.invoke(app, ["filter", "examples", "--where", "length = 7", "-o", str(out)])
+    assert "gnubg_7pt.mat: exists, not overwritten (use --force)" in clash.stderr
+
+
+def test_nothing_selected_bad_expressions_and_positions() -> None:
+    none = runner.invoke(app, ["filter", "examples", "--where", "length > 100"])
+    assert (none.exit_code, none.stdout) == (1, "")
+    bad = runner.invoke(app, ["filter", "examples", "--where", "length >"])
+    assert bad.exit_code == 2
+    assert "end of expression: expected a value after length >" in bad.stderr
+    pos = runner.invoke(app, ["filter", "examples", "--reaches", "nonsense"])
+    assert pos.exit_code == 2
+    nothing = runner.invoke(app, ["filter", "examples"])
+    assert nothing.exit_code == 2
+    assert "give --where EXPR and/or --reaches POSITION" in nothing.stderr
