@@ -6,7 +6,18 @@ import typer
 
 from gamao_cli import __version__
 from gamao_cli.build import build_name
-from gamao_cli.cli import check, codes, convert, dedupe, filter, moves, report, show, stats
+from gamao_cli.cli import (
+    check,
+    codes,
+    convert,
+    dedupe,
+    filter,
+    moves,
+    report,
+    show,
+    split,
+    stats,
+)
 
 app = typer.Typer(
     name="gamao",
@@ -33,7 +44,7 @@ def root(
     """Parse, verify, score, report on and convert backgammon match records."""
 
 
-for module in (moves, check, show, convert, filter, dedupe, stats, report, codes):
+for module in (moves, check, show, convert, filter, dedupe, split, stats, report, codes):
     module.register(app)
 
 

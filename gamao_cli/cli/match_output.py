@@ -55,10 +55,10 @@ def writer_for(match: Match, to: str | None) -> FormatInfo:
     return own if own is not None and own.write is not None else by_name("json")
 
 
-def write_match(match: Match, fmt: FormatInfo, stream: TextIO) -> None:
-    """One match, normalised as ``convert`` writes it."""
+def write_match(match: Match, fmt: FormatInfo, stream: TextIO, normalise: bool = False) -> None:
+    """One match as recorded, or normalised as ``convert`` writes it."""
     assert fmt.write is not None
-    fmt.write(canonical_match(match), stream)
+    fmt.write(canonical_match(match) if normalise else match, stream)
 
 
 class DirectorySink:
