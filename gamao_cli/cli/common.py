@@ -38,7 +38,9 @@ def stdout_console(color: bool | None = None) -> Console:
 
 def fail(message: str) -> NoReturn:
     """Print a one-line error to stderr and exit with code 2 (could not run)."""
-    stderr_console().print(f"[bold red]error:[/] {message}", markup=True)
+    from rich.text import Text
+
+    stderr_console().print(Text.assemble(("error:", "bold red"), " ", message))
     raise typer.Exit(ExitCode.CANNOT_RUN)
 
 

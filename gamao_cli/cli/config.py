@@ -1,0 +1,176 @@
+"""Defaults from a configuration file, and ``--files-from`` (both applied before parsing).
+
+gamao reads the first of ``gamao.toml`` or a ``pyproject.toml`` with a ``[tool.gamao]`` table
+found in the current directory or its parents (or the file ``GAMAO_CONFIG`` names). Keys at
+the top level are defaults for every command that has that option; a table named after a
+command holds that command's defaults. Keys are option names without the dashes, as in
+``--show-board`` -> ``show-board`` (or the parameter's name, ``show_board``)::
+
+    jobs = 2
+
+    [check]
+    rules = "nocube"
+    severity = "info"
+
+    [stats]
+    alias = ["nori=bgnori"]
+
+Options given on the command line win. An unknown key, a value of the wrong type or a file
+that is not TOML stops the command with a message naming the file and the key (exit 2).
+
+``--files-from FILE`` (any command that takes paths; ``-`` for standard input) adds the
+paths listed in FILE, one a line (blank lines and lines starting with ``#`` skipped), after
+the paths given on the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+CONFIG_NAME = "gamao.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration file or a --files-from list that cannot be used."""
+
+
+def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | None:
+    """The configuration in force: (file, the gamao table), or None."""
+    named = os.environ.get("GAMAO_CONFIG")
+    if named:
+        path = Path(named)
+        return path, _load(path, pyproject=path.name == "pyproject.toml")
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        own = folder / CONFIG_NAME
+        if own.is_file():
+            return own, _load(own, pyproject=False)
+        project = folder / "pyproject.toml"
+        if project.is_file():
+            table = _load(project, pyproject=True)
+            if table:
+                return project, table
+    return None
+
+
+def _load(path: Path, pyproject: bool) -> Mapping[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    if not pyproject:
+        return data
+    table = data.get("tool", {}).get("gamao", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.gamao] must be a table")
+    return table
+
+
+def _params(command: Any) -> dict[str, Any]:
+    """Option spellings (without dashes, and the parameter names) -> the option."""
+    out: dict[str, Any] = {}
+    for param in getattr(command, "params", ()):
+        if getattr(param, "param_type_name", "") != "option" or param.name is None:
+            continue
+        out[param.name] = param
+        out[param.name.replace("_", "-")] = param
+        for opt in param.opts:
+            if opt.startswith("--"):
+                out[opt[2:]] = param
+    return out
+
+
+def _checked(param: Any, value: Any, where: str) -> Any:
+    """``value`` as the option would take it from the command line, or a ConfigError."""
+    values = value if isinstance(value, list) else [value]
+    if isinstance(value, list) and not getattr(param, "multiple", False):
+        raise ConfigError(f"{where}: expected one value, not a list")
+    try:
+        for item in values:
+            param.type.convert(item, param, None)
+    except Exception as exc:  # click's BadParameter and kin: say what the option accepts
+        message = getattr(exc, "message", None) or str(exc)
+        raise ConfigError(f"{where}: {message}") from None
+    return value
+
+
+def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str, dict[str, Any]]:
+    """The click ``default_map`` for ``group``'s commands from a configuration table."""
+    commands: dict[str, Any] = dict(getattr(group, "commands", {}))
+    out: dict[str, dict[str, Any]] = {name: {} for name in commands}
+    shared = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    for key, value in shared.items():
+        used = False
+        for name, command in commands.items():
+            param = _params(command).get(key)
+            if param is not None:
+                out[name][param.name] = _checked(param, value, f"{source}: {key}")
+                used = True
+        if not used:
+            raise ConfigError(f"{source}: no command has an option {key!r}")
+    for name, values in table.items():
+        if not isinstance(values, dict):
+            continue
+        if name not in commands:
+            known = ", ".join(sorted(commands))
+            raise ConfigError(f"{source}: [{name}] is not a gamao command (known: {known})")
+        spellings = _params(commands[name])
+        for key, value in values.items():
+            param = spellings.get(key)
+            if param is None:
+                raise ConfigError(f"{source}: [{name}] {key!r}: gamao {name} has no such option")
+            out[name][param.name] = _checked(param, value, f"{source}: [{name}] {key}")
+    return {k: v for k, v in out.items() if v}
+
+
+def expand_files_from(argv: Sequence[str]) -> list[str]:
+    """``argv`` with each ``--files-from FILE`` replaced by the paths FILE lists (put after
+    the other arguments, or before a ``--`` if there is one)."""
+    out: list[str] = []
+    added: list[str] = []
+    i = 0
+    args = list(argv)
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            out.extend(args[i:])
+            break
+        if arg == "--files-from" or arg.startswith("--files-from="):
+            if arg == "--files-from":
+                if i + 1 >= len(args):
+                    raise ConfigError("--files-from: expected a file name (or - for stdin)")
+                name = args[i + 1]
+                i += 2
+            else:
+                name = arg.split("=", 1)[1]
+                i += 1
+            added.extend(_listed(name))
+            continue
+        out.append(arg)
+        i += 1
+    if "--" in out:
+        at = out.index("--")
+        return out[:at] + added + out[at:]
+    return out + added
+
+
+def _listed(name: str) -> list[str]:
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ConfigError(f"--files-from {name}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"--files-from {name}: not UTF-8 text") from None
+    paths = [line.strip() for line in text.splitlines()]
+    paths = [p for p in paths if p and not p.startswith("#")]
+    if not paths:
+        raise ConfigError(f"--files-from {name}: lists no paths")
+    return paths
