@@ -12,6 +12,7 @@ from gamao_cli.cli import (
     convert,
     dedupe,
     filter,
+    fix,
     moves,
     report,
     show,
@@ -49,7 +50,7 @@ def root(
     """
 
 
-for module in (moves, check, show, convert, filter, dedupe, split, stats, report, codes):
+for module in (moves, check, show, convert, filter, dedupe, split, fix, stats, report, codes):
     module.register(app)
 
 

@@ -1,0 +1,129 @@
+"""``gamao fix``: opt-in repairs, each named by the finding it repairs, never silent."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.progress import progress_bar
+
+if TYPE_CHECKING:
+    from gamao_cli.formats.base import FormatInfo
+    from gamao_cli.model.match import Match
+
+
+def fix(
+    paths: Annotated[list[str], typer.Argument(help="Files or directories.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the repaired archive into this directory."),
+    ] = None,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", help="Rewrite the repaired files where they are.")
+    ] = False,
+    fmt: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Format of the list of repairs.")
+    ] = OutputFormat.text,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite files in OUT.")] = False,
+) -> None:
+    """Repair what the replay knows for certain (docs/fix.md): a forced play left out, a
+    Wins line's points, a wrong winner, a missing result or score line. Every repair is
+    listed with its finding code; with -o every file is written into OUT (repaired, or
+    copied as it was); with --in-place only repaired files are rewritten. Without either,
+    the repairs are only listed. Exit code 0: nothing left to repair; 1: errors remain;
+    2: bad usage or nothing could be read."""
+    from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.repair import Fix, repair_match
+    from gamao_cli.cli.match_output import relative_name, writer_for
+    from gamao_cli.formats.inputs import read_path
+
+    if output is not None and in_place:
+        fail("give -o OUT or --in-place, not both")
+    rooted = [(item, relative_name(item, Path(arg))) for arg in paths
+              for item in collect_inputs([arg]) if not item.is_stdin]  # fmt: skip
+    if not rooted:
+        fail("no input files found in " + ", ".join(paths))
+    listed: list[tuple[str, Fix]] = []
+    remaining = reverted = matches = 0
+    err = stderr_console()
+    with progress_bar(len(rooted), "repairing") as advance:
+        for item, rel in rooted:
+            found = [m for m in read_path(item) if m.games]
+            advance(1)
+            if not found:
+                continue
+            matches += len(found)
+            repairs = [repair_match(m) for m in found]
+            fixes = [f for r in repairs for f in r.fixes]
+            listed.extend((item.name, f) for f in fixes)
+            remaining += sum(len(r.unrepaired) for r in repairs)
+            reverted += sum(r.reverted for r in repairs)
+            target = output / rel if output is not None else item.path if in_place else None
+            if target is None or item.path is None:
+                continue
+            if not fixes:
+                if output is not None:
+                    _place(target, force, partial(_copy, item.path))
+                continue
+            writer = writer_for(repairs[0].match, None)
+            if in_place and writer.name != found[0].source_format:
+                err.print(f"{item.name}: gamao does not write {found[0].source_format}; "
+                          "not rewritten in place", markup=False)  # fmt: skip
+                continue
+            if output is not None and writer.name != found[0].source_format:
+                target = target.with_suffix("." + writer.extensions[0])
+            repaired = [r.match for r in repairs]
+            _place(target, force or in_place, partial(_write, repaired, writer))
+    if fmt is OutputFormat.json:
+        rows = [{"file": name, "line": f.line, "game": f.game, "code": f.code,
+                 "fix": f.description} for name, f in listed]  # fmt: skip
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for name, f in listed:
+            sys.stdout.write(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
+                             f"{f.description}\n")  # fmt: skip
+    err.print(
+        f"{len(rooted)} files, {matches} matches, {len(listed)} repairs, {remaining} errors "
+        "left" + (f", {reverted} matches left as they were (repairs made them worse)"
+                  if reverted else ""),
+        markup=False,
+    )  # fmt: skip
+    if not matches:
+        raise typer.Exit(ExitCode.CANNOT_RUN)
+    raise typer.Exit(ExitCode.FINDINGS if remaining else ExitCode.OK)
+
+
+def _copy(source: Path, target: Path) -> None:
+    shutil.copyfile(source, target)
+
+
+def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:
+    from gamao_cli.cli.match_output import write_match
+
+    with target.open("w", encoding="utf-8", newline="\n") as fh:
+        for m in matches:
+            write_match(m, writer, fh)
+
+
+def _place(target: Path, force: bool, make: Callable[[Path], None]) -> None:
+    if target.exists() and not force:
+        stderr_console().print(f"{target}: exists, not overwritten (use --force)", markup=False)
+        return
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        make(target)
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror or exc}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("fix")(fix)
