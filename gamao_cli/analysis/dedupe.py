@@ -144,7 +144,7 @@ def _near_duplicates(groups: Sequence[Group]) -> list[NearDuplicate]:
     the search is not quadratic: whole games shared, and the opening tokens of first games
     (a copy cut inside its first game shares no whole game)."""
     by_game: dict[str, list[int]] = {}
-    by_opening: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+    by_opening: dict[tuple[int, str, tuple[bytes, ...]], list[int]] = {}
     prints = [g.occurrences[0].print for g in groups]
     for i, mp in enumerate(prints):
         for gp in mp.games:

@@ -39,7 +39,7 @@ _DIGEST = 16  # bytes of BLAKE2b
 @dataclass(frozen=True, slots=True)
 class GamePrint:
     fingerprint: str
-    tokens: tuple[str, ...]  # what was hashed, in order (for near-duplicate checks)
+    tokens: tuple[bytes, ...]  # what was hashed, in order (for near-duplicate checks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,66 +70,72 @@ class MatchPrint:
         return mine_last[: len(last.tokens)] == last.tokens
 
 
-def _digest(parts: list[str]) -> str:
-    h = hashlib.blake2b(digest_size=_DIGEST)
-    h.update("\x1f".join(parts).encode("utf-8"))
-    return h.hexdigest()
+def _digest(parts: list[bytes]) -> str:
+    return hashlib.blake2b(b"\x1f".join(parts), digest_size=_DIGEST).hexdigest()
 
 
-def _board_key(mover: tuple[int, ...], opponent: tuple[int, ...]) -> str:
-    return ",".join(map(str, mover)) + "|" + ",".join(map(str, opponent))
+# Token kinds. A token is: the side (a: the game's first mover, b: the other), the kind,
+# then its payload: the boards after a play as bytes (each count fits a byte), a cube value.
+_ROLL, _UNAPPLIED, _DANCE, _START = b"r", b"?", b"-", b"S"
+_DOUBLE, _TAKE, _DROP, _BEAVER = b"D", b"T", b"P", b"B"
 
 
 def _move_token(
     move: Move,
     positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
     by: By,
-) -> str | None:
+) -> bytes | None:
     boards = positions.get(id(move))
     if boards is not None:
-        where = _board_key(*boards)
+        where = bytes(boards[0]) + bytes(boards[1])
+        kind = _ROLL
     elif move.steps:
-        where = "?" + " ".join(sorted(str(s) for s in move.steps))
+        where = " ".join(sorted(str(s) for s in move.steps)).encode()
+        kind = _UNAPPLIED
     else:
-        return None if by == "positions" else f"{min(move.dice)}{max(move.dice)}:-"
+        if by == "positions":
+            return None
+        where, kind = b"", _DANCE
     if by == "positions":
-        return where
-    return f"{min(move.dice)}{max(move.dice)}:{where}"
+        return kind + where
+    low, high = sorted(move.dice)
+    return kind + bytes((low, high)) + where
 
 
 def _game_tokens(
     game: Game,
     positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
     by: By,
-) -> tuple[str, ...]:
+) -> tuple[bytes, ...]:
     first: int | None = None
-    tokens: list[str] = []
+    tokens: list[bytes] = []
     if game.start is not None:
         start: SetPosition = game.start
-        tokens.append("S" + _board_key(*start.boards))
+        mover, other = start.boards[start.turn], start.boards[1 - start.turn]
+        tokens.append(_START + bytes(mover) + bytes(other))
         first = start.turn
     for action in game.actions:
-        player = getattr(action, "player", None)
-        if first is None and isinstance(action, Move):
-            first = action.player
-        side = "" if player is None or first is None else ("a" if player == first else "b")
-        token: str | None
         if isinstance(action, Move):
+            if first is None:
+                first = action.player
             token = _move_token(action, positions, by)
         elif by == "positions":
-            token = None
+            continue
         elif isinstance(action, Double):
-            token = f"D{side}{action.value}"
+            token = _DOUBLE + str(action.value).encode()
         elif isinstance(action, Take):
-            token = f"T{side}"
+            token = _TAKE
         elif isinstance(action, Drop):
-            token = f"P{side}"
+            token = _DROP
         elif isinstance(action, Beaver):
-            token = f"B{side}{action.value}"
+            token = _BEAVER + str(action.value).encode()
         else:
-            token = None
-        if token is not None:
-            tokens.append((side + token) if isinstance(action, Move) else token)
+            continue
+        if token is None:
+            continue
+        player = getattr(action, "player", None)
+        side = b"" if player is None or first is None else (b"a" if player == first else b"b")
+        tokens.append(side + token)
     return tuple(tokens)
 
 
@@ -147,6 +153,6 @@ def fingerprint_match(
         tokens = _game_tokens(game, positions, by)
         games.append(GamePrint(f"gg{_VERSION}{tag}-" + _digest(list(tokens)), tokens))
     variant = replayer.rules.variant.value
-    head = [str(match.length), variant]
-    fingerprint = f"gm{_VERSION}{tag}-" + _digest(head + [g.fingerprint for g in games])
+    head = [str(match.length).encode(), variant.encode()]
+    fingerprint = f"gm{_VERSION}{tag}-" + _digest(head + [g.fingerprint.encode() for g in games])
     return MatchPrint(fingerprint, match.length, variant, tuple(games))
