@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
@@ -143,14 +144,19 @@ def check_inputs(
     jobs: int = 1,
     keep: bool = False,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[FileReport]:
     """Check inputs, yielding one report per input in input order.
 
     With ``jobs`` > 1 the files are checked by spawned worker processes (:mod:`workers`): a
-    script calling this must do so under ``if __name__ == "__main__":``.
+    script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
+    (:mod:`executors`, entered by the caller) runs the work instead, locally or on Dask.
     """
     work = [(item, options, keep) for item in items]
     serial = any(item.is_stdin for item in items)
+    if executor is not None:
+        yield from executor.map(_check_one, work, serial=serial, progress=progress)
+        return
     yield from map_in_order(_check_one, work, jobs, serial=serial, progress=progress)
 
 

@@ -9,8 +9,9 @@ Player names are normalised once all the files are in (a spelling is chosen corp
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
@@ -72,6 +73,43 @@ def _batches(items: Sequence[InputFile], size: int) -> list[Sequence[InputFile]]
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def _in_input_order(tables: Tables, items: Sequence[InputFile]) -> Tables:
+    """The findings in input-file order: a batch lists the findings of files with no match
+    after the others, so without this the order would depend on how files were batched."""
+    import polars as pl
+
+    rank = {item.name: i for i, item in enumerate(items)}
+    findings = tables.findings
+    if findings.height == 0:
+        return tables
+    order = findings.get_column("file").replace_strict(
+        rank, default=len(rank), return_dtype=pl.Int64
+    )
+    findings = findings.with_columns(order.alias("_rank")).sort("_rank", maintain_order=True)
+    return replace(tables, findings=findings.drop("_rank"))
+
+
+UNIT_BYTES = 4 << 20
+"""Files are grouped into work units of about this many bytes for an executor."""
+
+
+def byte_batches(items: Sequence[InputFile], size: int = UNIT_BYTES) -> list[Sequence[InputFile]]:
+    """``items`` in order, cut into runs of about ``size`` bytes (at most 256 files)."""
+    out: list[Sequence[InputFile]] = []
+    start = total = 0
+    for i, item in enumerate(items):
+        try:
+            total += item.path.stat().st_size if item.path is not None else size
+        except OSError:
+            total += 1
+        if total >= size or i + 1 - start >= 256:
+            out.append(items[start : i + 1])
+            start, total = i + 1, 0
+    if start < len(items):
+        out.append(items[start:])
+    return out
+
+
 def read_corpus(
     items: Sequence[InputFile],
     options: CheckOptions,
@@ -79,28 +117,40 @@ def read_corpus(
     aliases: Mapping[str, str] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> CorpusRead:
     """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done.
 
     With ``jobs`` > 1 the files are read by spawned worker processes (:mod:`workers`): a
-    script calling this must do so under ``if __name__ == "__main__":``.
+    script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
+    (:mod:`executors`, entered by the caller) runs the work in units of about
+    :data:`UNIT_BYTES` instead, locally or on Dask; the tables are the same.
     """
     parts: list[_Batch] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
-    size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
-    work = [(batch, options) for batch in _batches(items, size)]
-    if serial:
-        for args in work:
-            parts.append(_read_batch(args))
+    if executor is not None:
+        work = [(batch, options) for batch in byte_batches(items)]
+        stdin = any(item.is_stdin for item in items)
+        for part in executor.map(_read_batch, work, serial=stdin):
+            parts.append(part)
             if progress:
-                progress(parts[-1].files)
+                progress(part.files)
     else:
-        with worker_pool(jobs) as pool:
-            for part in pool.map(_read_batch, work):
-                parts.append(part)
+        size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
+        work = [(batch, options) for batch in _batches(items, size)]
+        if serial:
+            for args in work:
+                parts.append(_read_batch(args))
                 if progress:
-                    progress(part.files)
-    tables = normalise_names(concat_tables([p.tables for p in parts]), aliases)
+                    progress(parts[-1].files)
+        else:
+            with worker_pool(jobs) as pool:
+                for part in pool.map(_read_batch, work):
+                    parts.append(part)
+                    if progress:
+                        progress(part.files)
+    named = normalise_names(concat_tables([p.tables for p in parts]), aliases)
+    tables = _in_input_order(named, items)
     return CorpusRead(
         tables=tables,
         files=sum(p.files for p in parts),

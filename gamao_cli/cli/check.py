@@ -14,6 +14,12 @@ import typer
 from gamao_cli.analysis.check import FileReport, Summary, check_inputs, collect_inputs
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, stdout_console
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    SchedulerOpt,
+    executor_for,
+)
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import (
     BeaversOpt,
@@ -58,6 +64,8 @@ def check(
         int | None,
         typer.Option("--jobs", "-j", help="Files checked in parallel (default: all cores).", min=1),
     ] = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
     rules: RulesOpt = None,
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
@@ -98,10 +106,14 @@ def check(
                 out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
             except OSError as exc:
                 fail(f"cannot write {output}: {exc.strerror}")
+        runner = stack.enter_context(executor_for(executor, workers, scheduler))
         advance = stack.enter_context(progress_bar(len(items), "checking"))
         reports: list[FileReport] = []
         console = stdout_console() if output is None else None
-        for report in check_inputs(items, options, jobs=workers, progress=advance):
+        reports_in_order = check_inputs(
+            items, options, jobs=workers, progress=advance, executor=runner
+        )
+        for report in reports_in_order:
             summary.add(report)
             if fmt is OutputFormat.text:
                 if console is not None:

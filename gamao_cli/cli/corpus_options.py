@@ -11,6 +11,7 @@ from gamao_cli.analysis.check import collect_inputs
 from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.cli.executor_options import ExecutorChoice, executor_for
 from gamao_cli.cli.progress import progress_bar
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ def load_corpus(
     aliases: list[str] | None,
     jobs: int | None,
     extensions: str | None,
+    executor: ExecutorChoice = ExecutorChoice.local,
+    scheduler: str | None = None,
 ) -> CorpusRead:
     """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read."""
     from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
@@ -66,8 +69,12 @@ def load_corpus(
     if not items:
         fail("no input files found in " + ", ".join(paths))
     workers = jobs or os.cpu_count() or 1
-    with progress_bar(len(items), "reading") as advance:
-        corpus = read_corpus(items, options, aliases=alias_map, jobs=workers, progress=advance)
+    with executor_for(executor, workers, scheduler) as runner, progress_bar(
+        len(items), "reading"
+    ) as advance:
+        corpus = read_corpus(
+            items, options, aliases=alias_map, jobs=workers, progress=advance, executor=runner
+        )
     if not corpus.readable:
         err = stderr_console()
         for f in corpus.tables.findings.iter_rows(named=True):

@@ -19,6 +19,7 @@ from gamao_cli.cli.corpus_options import (
     load_corpus,
     summary_line,
 )
+from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
 
@@ -66,6 +67,8 @@ def report(
     title: Annotated[str, typer.Option("--title", help="The report's title.")] = "gamao report",
     alias: AliasOpt = None,
     jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     rules: RulesOpt = None,
@@ -79,7 +82,7 @@ def report(
     report could not be written.
     """
     options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
-    corpus = load_corpus(paths, options, alias, jobs, extensions)
+    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
     from gamao_cli.report.content import build_report
 
     base = output.resolve().parent

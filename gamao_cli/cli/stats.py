@@ -18,6 +18,7 @@ from gamao_cli.cli.corpus_options import (
     load_corpus,
     summary_line,
 )
+from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
 from gamao_cli.report.stats_out import (
     StatsFormat,
@@ -54,6 +55,8 @@ def stats(
     ] = None,
     alias: AliasOpt = None,
     jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     rules: RulesOpt = None,
@@ -70,7 +73,7 @@ def stats(
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail("Parquet is binary: give -o FILE or redirect stdout")
     options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
-    corpus = load_corpus(paths, options, alias, jobs, extensions)
+    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
     err = stderr_console()
     if tables is not None:
         try:
