@@ -1,11 +1,19 @@
-"""A progress bar on stderr for long runs, only on a terminal."""
+"""A progress bar on stderr for long runs, only on a terminal: done / total, the time taken
+and an estimate of the time left."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from gamao_cli.cli.common import is_terminal, stderr_console
 
@@ -22,6 +30,8 @@ def progress_bar(total: int, label: str, minimum: int = 4) -> Iterator[Callable[
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
         console=stderr_console(),
         transient=True,
     )
