@@ -50,7 +50,7 @@ def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
         yield replay_match(match, options, index, item.name)
 
 
-def _read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
+def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
     items, options = args
     kept: list[MatchReplay] = []
     extra: list[tuple[int, Finding]] = []
@@ -131,7 +131,7 @@ def read_corpus(
     if executor is not None:
         work = [(batch, options) for batch in byte_batches(items)]
         stdin = any(item.is_stdin for item in items)
-        for part in executor.map(_read_batch, work, serial=stdin):
+        for part in executor.map(read_batch, work, serial=stdin):
             parts.append(part)
             if progress:
                 progress(part.files)
@@ -140,12 +140,12 @@ def read_corpus(
         work = [(batch, options) for batch in _batches(items, size)]
         if serial:
             for args in work:
-                parts.append(_read_batch(args))
+                parts.append(read_batch(args))
                 if progress:
                     progress(parts[-1].files)
         else:
             with worker_pool(jobs) as pool:
-                for part in pool.map(_read_batch, work):
+                for part in pool.map(read_batch, work):
                     parts.append(part)
                     if progress:
                         progress(part.files)

@@ -25,6 +25,7 @@ from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, Play
 from gamao_cli.model.diagnostics import Severity
 
 RecordT = TypeVar("RecordT", PlayRecord, CubeRecord)
+FrameT = TypeVar("FrameT", pl.DataFrame, pl.LazyFrame)
 
 RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -142,6 +143,24 @@ class Tables:
 
     def items(self) -> tuple[tuple[str, pl.DataFrame], ...]:
         return tuple((name, getattr(self, name)) for name in TABLE_NAMES)
+
+
+@dataclass(frozen=True, slots=True)
+class LazyTables:
+    """The five tables as polars LazyFrames (a Parquet dataset scanned, analysis.dataset):
+    the summaries below accept them and never collect a whole table."""
+
+    matches: pl.LazyFrame
+    games: pl.LazyFrame
+    plays: pl.LazyFrame
+    cube_actions: pl.LazyFrame
+    findings: pl.LazyFrame
+
+    def items(self) -> tuple[tuple[str, pl.LazyFrame], ...]:
+        return tuple((name, getattr(self, name)) for name in TABLE_NAMES)
+
+
+AnyTables = TypeVar("AnyTables", Tables, LazyTables)
 
 
 def build_tables(
@@ -371,35 +390,36 @@ def concat_tables(parts: Sequence[Tables]) -> Tables:
 # -- names -------------------------------------------------------------------------------------
 
 
-def normalise_names(tables: Tables, aliases: Mapping[str, str] | None = None) -> Tables:
+def normalise_names(tables: AnyTables, aliases: Mapping[str, str] | None = None) -> AnyTables:
     """Tables with every player name replaced by the name it is shown under.
 
     Spellings are counted once per match side; ``recorded_1``/``recorded_2`` keep the names
-    as the files have them.
+    as the files have them. Lazy tables stay lazy (only the name counts are collected).
     """
-    m = tables.matches
+    m = tables.matches.lazy()
     uses: Counter[str] = Counter()
     for column in ("recorded_1", "recorded_2"):
-        for name, count in m.group_by(column).len().iter_rows():
+        for name, count in m.group_by(column).len().collect().iter_rows():
             uses[name] += count
-    for name in tables.findings.get_column("player").drop_nulls().unique().to_list():
+    players = tables.findings.lazy().select(pl.col("player").drop_nulls().unique()).collect()
+    for name in players.get_column("player").to_list():
         uses[name] += 0
     mapping = resolve_names(uses, aliases)
     if all(k == v for k, v in mapping.items()):
         return tables
 
-    def rename(df: pl.DataFrame, columns: Sequence[str]) -> pl.DataFrame:
+    def rename(df: FrameT, columns: Sequence[str]) -> FrameT:
         return df.with_columns(
             pl.col(c).replace_strict(mapping, default=pl.col(c), return_dtype=pl.String)
             for c in columns
         )
 
-    return Tables(
-        matches=rename(m, ("player_1", "player_2", "winner")),
-        games=rename(tables.games, ("player_1", "player_2", "winner")),
-        plays=rename(tables.plays, ("player",)),
-        cube_actions=rename(tables.cube_actions, ("player",)),
-        findings=rename(tables.findings, ("player",)),
+    return type(tables)(
+        rename(tables.matches, ("player_1", "player_2", "winner")),
+        rename(tables.games, ("player_1", "player_2", "winner")),
+        rename(tables.plays, ("player",)),
+        rename(tables.cube_actions, ("player",)),
+        rename(tables.findings, ("player",)),
     )
 
 
@@ -409,7 +429,7 @@ KEYS = ("file", "match")
 GAME_KEYS = ("file", "match", "game")
 
 
-def _sides(df: pl.DataFrame, per_side: Mapping[str, tuple[str, str]]) -> pl.DataFrame:
+def _sides(df: FrameT, per_side: Mapping[str, tuple[str, str]]) -> FrameT:
     """One row per side of each row of ``df``: ``side``, ``player``, ``won``, ``lost`` and the
     per-side columns ``per_side`` names (output name -> (side 1 column, side 2 column))."""
     parts = []
@@ -460,15 +480,18 @@ PLAYER_COLUMNS = (
 )
 
 
-def by_player(tables: Tables) -> pl.DataFrame:
-    """One row per player across every match, sorted by name (case-insensitive)."""
+def by_player(tables: Tables | LazyTables) -> pl.DataFrame:
+    """One row per player across every match, sorted by name (case-insensitive).
+
+    Computed lazily: for :class:`LazyTables` (a scanned dataset) with the streaming engine,
+    so no table is held whole in memory."""
     matches = (
-        _sides(tables.matches, {})
+        _sides(tables.matches.lazy(), {})
         .group_by("player")
         .agg(pl.len().cast(pl.Int64).alias("matches"), _count(pl.col("won")).alias("matches_won"))
     )
     g = _sides(
-        tables.games,
+        tables.games.lazy(),
         {"first_bearoff_pips": ("first_bearoff_pips_1", "first_bearoff_pips_2")},
     )
     result = pl.col("result")
@@ -487,13 +510,13 @@ def by_player(tables: Tables) -> pl.DataFrame:
         pl.col("first_bearoff_pips").mean().alias("avg_first_bearoff_pips"),
     )
     action = pl.col("action")
-    cubes = tables.cube_actions.group_by("player").agg(
+    cubes = tables.cube_actions.lazy().group_by("player").agg(
         _count(action == "double").alias("doubles"),
         _count(action == "take").alias("takes"),
         _count(action == "drop").alias("drops"),
         _count(action == "beaver").alias("beavers"),
     )
-    plays = tables.plays.group_by("player").agg(
+    plays = tables.plays.lazy().group_by("player").agg(
         pl.len().cast(pl.Int64).alias("plays"),
         pl.col("hits").sum().alias("hits"),
         _count(pl.col("dance")).alias("dances"),
@@ -501,7 +524,7 @@ def by_player(tables: Tables) -> pl.DataFrame:
         _count(pl.col("legal_plays") == 1).alias("forced_plays"),
         pl.col("legal_plays").is_not_null().any().alias("_analysed"),
     )
-    dice = dice_by_player(tables.plays)
+    dice = dice_by_player(tables.plays).lazy()
     out = (
         matches.join(games, on="player", how="full", coalesce=True)
         .join(cubes, on="player", how="left", maintain_order="left")
@@ -548,7 +571,7 @@ def by_player(tables: Tables) -> pl.DataFrame:
         "dice_p_value",
         *(f"r{label}" for label in ROLL_LABELS),
     ]
-    return (
+    query = (
         out.select(columns)
         .with_columns(
             pl.col("avg_cube").round(3),
@@ -559,9 +582,10 @@ def by_player(tables: Tables) -> pl.DataFrame:
         )
         .sort(pl.col("player").str.to_lowercase(), "player")
     )
+    return query.collect(engine="streaming" if isinstance(tables, LazyTables) else "auto")
 
 
-def dice_counts(plays: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
+def dice_counts(plays: FrameT, by: Sequence[str] = ()) -> FrameT:
     """Counts of the 21 rolls (columns ``r11`` .. ``r66``), opening rolls left out."""
     rolls = plays.filter(~pl.col("opening"))
     counted = rolls.group_by([*by, "roll"]).agg(pl.len().cast(pl.Int64).alias("len"))
@@ -574,9 +598,9 @@ def dice_counts(plays: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
     return counted.select(exprs)
 
 
-def dice_by_player(plays: pl.DataFrame) -> pl.DataFrame:
+def dice_by_player(plays: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
     """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21 counts."""
-    counts = dice_counts(plays, ("player",))
+    counts = dice_counts(plays.lazy(), ("player",)).collect()  # one row per player
     labels = [f"r{label}" for label in ROLL_LABELS]
     rows = []
     for row in counts.iter_rows(named=True):

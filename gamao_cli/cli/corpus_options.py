@@ -16,6 +16,8 @@ from gamao_cli.cli.progress import progress_bar
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.corpus import CorpusRead
+    from gamao_cli.analysis.dataset import DatasetRun
+    from gamao_cli.analysis.tables import LazyTables
 
 PathsArg = Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")]
 AliasOpt = Annotated[
@@ -81,6 +83,55 @@ def load_corpus(
             err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
         fail("no match could be read")
     return corpus
+
+
+def load_dataset(
+    paths: list[str],
+    options: CheckOptions,
+    aliases: list[str] | None,
+    jobs: int | None,
+    extensions: str | None,
+    executor: ExecutorChoice,
+    scheduler: str | None,
+    root: str,
+    resume: bool,
+) -> tuple[DatasetRun, LazyTables]:
+    """Write (or complete, with ``resume``) the Parquet dataset of the inputs at ``root`` and
+    scan it back lazily, names normalised; exit 2 on bad usage or when nothing is read."""
+    from gamao_cli.analysis.dataset import DatasetError, scan_dataset, write_dataset
+    from gamao_cli.analysis.tables import normalise_names
+
+    try:
+        alias_map = parse_aliases(aliases or [])
+    except ValueError as exc:
+        fail(str(exc))
+    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    items = collect_inputs(paths, exts)
+    if not items:
+        fail("no input files found in " + ", ".join(paths))
+    workers = jobs or os.cpu_count() or 1
+    try:
+        with executor_for(executor, workers, scheduler) as runner, progress_bar(
+            len(items), "reading"
+        ) as advance:
+            run = write_dataset(
+                items, options, root, executor=runner, jobs=workers, resume=resume,
+                progress=advance,
+            )  # fmt: skip
+        lazy = normalise_names(scan_dataset(root), alias_map)
+    except (DatasetError, OSError) as exc:
+        fail(str(exc))
+    if run.matches == 0:
+        fail("no match could be read")
+    return run, lazy
+
+
+def dataset_line(run: DatasetRun) -> str:
+    resumed = f" ({run.skipped} already complete)" if run.skipped else ""
+    return (
+        f"{run.files} files, {run.matches} matches, {run.games} games, {run.plays} plays; "
+        f"{run.units} work units{resumed} written to {run.root}"
+    )
 
 
 def summary_line(corpus: CorpusRead) -> str:

@@ -15,7 +15,9 @@ from gamao_cli.cli.corpus_options import (
     ForcedOpt,
     JobsOpt,
     PathsArg,
+    dataset_line,
     load_corpus,
+    load_dataset,
     summary_line,
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
@@ -25,12 +27,11 @@ from gamao_cli.report.stats_out import (
     StatsView,
     write_parquet,
     write_table,
-    write_tables,
     write_text,
 )
 
 if TYPE_CHECKING:
-    from gamao_cli.analysis.tables import Tables
+    from gamao_cli.analysis.tables import LazyTables, Tables
 
 
 def stats(
@@ -46,13 +47,17 @@ def stats(
         Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
     ] = None,
     tables: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--tables",
-            help="Write every table (matches, games, plays, cube_actions, findings) as "
-            "Parquet into this directory.",
+            help="Write every table (matches, games, plays, cube_actions, findings) as a "
+            "Parquet dataset here: a folder or an fsspec URL, one shard per work unit.",
         ),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Complete the --tables dataset of an interrupted run."),
+    ] = False,
     alias: AliasOpt = None,
     jobs: JobsOpt = None,
     executor: ExecutorOpt = ExecutorChoice.local,
@@ -73,25 +78,35 @@ def stats(
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail("Parquet is binary: give -o FILE or redirect stdout")
     options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
-    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
     err = stderr_console()
     if tables is not None:
-        try:
-            written = write_tables(corpus.tables.items(), tables)
-        except OSError as exc:
-            fail(f"cannot write {tables}: {exc.strerror or exc}")
-        err.print(f"wrote {len(written)} tables to {tables}", markup=False, highlight=False)
-    if tables is None or by is not None or output is not None:
-        _write_view(corpus.tables, by or StatsView.player, fmt, output)
+        run, lazy = load_dataset(
+            paths, options, alias, jobs, extensions, executor, scheduler, tables, resume
+        )
+        err.print(dataset_line(run), markup=False, highlight=False)
+        if by is not None or output is not None:
+            _write_view(lazy, by or StatsView.player, fmt, output)
+        raise typer.Exit(ExitCode.OK)
+    if resume:
+        fail("--resume completes a --tables dataset: give --tables too")
+    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
+    _write_view(corpus.tables, by or StatsView.player, fmt, output)
     err.print(summary_line(corpus), markup=False, highlight=False)
     raise typer.Exit(ExitCode.OK)
 
 
-def _write_view(tables: Tables, view: StatsView, fmt: StatsFormat, output: Path | None) -> None:
-    from gamao_cli.analysis.tables import by_game, by_match, by_player
+def _write_view(
+    tables: Tables | LazyTables, view: StatsView, fmt: StatsFormat, output: Path | None
+) -> None:
+    from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 
-    views = {StatsView.player: by_player, StatsView.match: by_match, StatsView.game: by_game}
-    df = views[view](tables)
+    if view is StatsView.player:
+        df = by_player(tables)
+    else:
+        eager = tables if isinstance(tables, Tables) else Tables(
+            *(frame.collect() for _, frame in tables.items())
+        )  # fmt: skip
+        df = by_match(eager) if view is StatsView.match else by_game(eager)
     try:
         if fmt is StatsFormat.parquet:
             write_parquet(df, output if output is not None else sys.stdout.buffer)

@@ -166,15 +166,22 @@ def test_parquet_output_and_tables_dir(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
     assert sorted(p.name for p in tables.iterdir()) == [
-        "cube_actions.parquet",
-        "findings.parquet",
-        "games.parquet",
-        "matches.parquet",
-        "plays.parquet",
-    ]
-    plays = pl.read_parquet(tables / "plays.parquet")
+        "_done", "cube_actions", "findings", "games", "manifest.json", "matches", "plays",
+    ]  # fmt: skip
+    plays = pl.read_parquet(tables / "plays" / "*.parquet")
     assert plays.height == 203 + 202
-    assert pl.read_parquet(tables / "games.parquet").height == 9
+    assert pl.read_parquet(tables / "games" / "*.parquet").height == 9
+    again = runner.invoke(app, ["stats", M03, M05, "--tables", str(tables)])
+    assert again.exit_code == 2 and "holds a dataset already" in again.stderr
+    resumed = runner.invoke(
+        app, ["stats", M03, M05, "--tables", str(tables), "--resume", "-f", "csv", "--by", "player"]
+    )
+    assert resumed.exit_code == 0
+    plain = runner.invoke(app, ["stats", M03, M05, "-f", "csv"])
+    assert resumed.stdout == plain.stdout
+    assert "(1 already complete)" in resumed.stderr
+    lonely = runner.invoke(app, ["stats", M03, "--resume"])
+    assert lonely.exit_code == 2
 
 
 def test_rule_options_change_the_computed_result() -> None:

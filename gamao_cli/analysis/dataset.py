@@ -1,0 +1,293 @@
+"""Results as a Parquet dataset: one shard per work unit for every table, a manifest, resume.
+
+``write_dataset`` cuts the inputs into work units (runs of files of about
+:data:`gamao_cli.analysis.corpus.UNIT_BYTES`), reads, replays and tabulates each unit
+(locally or on Dask, through an executor) and writes each of its tables as
+``ROOT/TABLE/UNIT.parquet``, then a marker ``ROOT/_done/UNIT.json`` with the unit's counts and
+its inputs (name, size, mtime, SHA-256). ``ROOT`` is a folder or an fsspec URL
+(``s3://bucket/run``, ``memory://run`` in tests). Layout::
+
+    ROOT/manifest.json          gamao version, options, units (id, files), complete or not
+    ROOT/matches/UNIT.parquet   ... and games/, plays/, cube_actions/, findings/
+    ROOT/_done/UNIT.json        the unit's counts and inputs, written last
+
+Nothing lost, nothing twice: a unit's id is derived from its files (names, sizes, mtimes)
+and the options, so the same unit always has the same shard names; every file is written
+under a temporary name and renamed when complete, and the marker comes after the shards, so
+a unit is complete exactly when its marker exists. A run stopped half way (killed, a machine
+lost) is completed with ``resume=True``: units with a marker are skipped, the others are
+written again (over any partial shard). A worker that dies mid-unit has the unit retried
+(Dask's retries).
+
+:func:`scan_dataset` scans the shards as polars LazyFrames; the summaries of
+:mod:`gamao_cli.analysis.tables` accept them and use the streaming engine, so an aggregate
+never holds a whole table in memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import polars as pl
+
+from gamao_cli import __version__
+from gamao_cli.analysis.corpus import UNIT_BYTES, byte_batches, read_batch
+from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.tables import (
+    CUBE_SCHEMA,
+    FINDING_SCHEMA,
+    GAME_SCHEMA,
+    MATCH_SCHEMA,
+    PLAY_SCHEMA,
+    TABLE_NAMES,
+    LazyTables,
+)
+from gamao_cli.analysis.workers import map_in_order
+from gamao_cli.formats.inputs import InputFile
+
+SCHEMAS = {
+    "matches": MATCH_SCHEMA,
+    "games": GAME_SCHEMA,
+    "plays": PLAY_SCHEMA,
+    "cube_actions": CUBE_SCHEMA,
+    "findings": FINDING_SCHEMA,
+}
+MANIFEST = "manifest.json"
+DONE = "_done"
+
+
+class DatasetError(RuntimeError):
+    """A dataset that cannot be written or read (exists already, different options, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    id: str
+    files: tuple[InputFile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    id: str
+    files: int
+    matches: int
+    games: int
+    plays: int
+    unreadable: tuple[str, ...]
+    inputs: tuple[dict[str, Any], ...]  # name, size, mtime_ns, sha256
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetRun:
+    root: str
+    units: int
+    skipped: int  # units already complete (resume)
+    results: tuple[UnitResult, ...]  # every unit's, in unit order (skipped ones read back)
+
+    @property
+    def files(self) -> int:
+        return sum(r.files for r in self.results)
+
+    @property
+    def matches(self) -> int:
+        return sum(r.matches for r in self.results)
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.results)
+
+    @property
+    def plays(self) -> int:
+        return sum(r.plays for r in self.results)
+
+
+def _fs(root: str) -> tuple[Any, str]:
+    import fsspec
+
+    fs, path = fsspec.core.url_to_fs(root)
+    return fs, path.rstrip("/")
+
+
+def _options_key(options: CheckOptions) -> str:
+    return json.dumps(asdict(options), sort_keys=True, default=str)
+
+
+def plan_units(
+    items: Sequence[InputFile], options: CheckOptions, size: int = UNIT_BYTES
+) -> list[Unit]:
+    """``items`` cut into units; each id hashes its files' names, sizes and mtimes and the
+    options, so a unit keeps its id (and its shards' names) from one run to the next."""
+    units = []
+    for batch in byte_batches(items, size):
+        h = hashlib.blake2b(digest_size=8)
+        h.update(_options_key(options).encode())
+        for item in batch:
+            try:
+                info = os.stat(item.path) if item.path is not None else None
+            except OSError:
+                info = None
+            stamp = (info.st_size, info.st_mtime_ns) if info is not None else (-1, -1)
+            h.update(f"\x1f{item.name}\x1e{stamp[0]}\x1e{stamp[1]}".encode())
+        units.append(Unit("u" + h.hexdigest(), tuple(batch)))
+    return units
+
+
+def _file_info(item: InputFile) -> dict[str, Any]:
+    info: dict[str, Any] = {"name": item.name}
+    if item.path is None:
+        return info
+    try:
+        st = os.stat(item.path)
+        digest = hashlib.sha256()
+        with open(item.path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return info
+    info.update(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=digest.hexdigest())
+    return info
+
+
+def _put(fs: Any, path: str, write: Callable[[Any], None]) -> None:
+    """Write ``path`` under a temporary name, then rename it into place."""
+    folder, name = path.rsplit("/", 1)
+    temporary = f"{folder}/.{name}.tmp"
+    fs.makedirs(folder, exist_ok=True)
+    with fs.open(temporary, "wb") as fh:
+        write(fh)
+    fs.mv(temporary, path)
+
+
+def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:
+    """Read, replay and tabulate one unit; write its shards, then its marker."""
+    unit, options, root = args
+    fs, base = _fs(root)
+    batch = read_batch((unit.files, options))
+    for name, frame in batch.tables.items():
+        _put(fs, f"{base}/{name}/{unit.id}.parquet", frame.write_parquet)
+    tables = batch.tables
+    result = UnitResult(
+        id=unit.id,
+        files=batch.files,
+        matches=tables.matches.height,
+        games=tables.games.height,
+        plays=tables.plays.height,
+        unreadable=batch.unreadable,
+        inputs=tuple(_file_info(item) for item in unit.files),
+    )
+    marker = json.dumps(asdict(result), sort_keys=True).encode()
+    _put(fs, f"{base}/{DONE}/{unit.id}.json", lambda fh: fh.write(marker))
+    return result
+
+
+def _read_marker(fs: Any, path: str) -> UnitResult:
+    with fs.open(path, "rb") as fh:
+        data = json.loads(fh.read())
+    return UnitResult(
+        id=data["id"], files=data["files"], matches=data["matches"], games=data["games"],
+        plays=data["plays"], unreadable=tuple(data["unreadable"]),
+        inputs=tuple(data["inputs"]),
+    )  # fmt: skip
+
+
+def _manifest(units: Sequence[Unit], options: CheckOptions, complete: bool) -> bytes:
+    document = {
+        "format": "gamao-dataset",
+        "version": 1,
+        "gamao": __version__,
+        "options": json.loads(_options_key(options)),
+        "tables": list(TABLE_NAMES),
+        "units": [{"id": u.id, "files": [f.name for f in u.files]} for u in units],
+        "complete": complete,
+    }
+    return json.dumps(document, indent=2, sort_keys=True).encode()
+
+
+def write_dataset(
+    items: Sequence[InputFile],
+    options: CheckOptions,
+    root: str,
+    *,
+    executor: Executor | None = None,
+    jobs: int = 1,
+    resume: bool = False,
+    progress: Callable[[int], None] | None = None,
+    unit_bytes: int = UNIT_BYTES,
+) -> DatasetRun:
+    """Write the tables of ``items`` as a dataset at ``root`` (see the module's docstring).
+    ``progress(n)`` is called with each unit's file count as units complete."""
+    fs, base = _fs(root)
+    manifest = f"{base}/{MANIFEST}"
+    units = plan_units(items, options, unit_bytes)
+    done: dict[str, UnitResult] = {}
+    if fs.exists(manifest):
+        if not resume:
+            raise DatasetError(
+                f"{root} holds a dataset already: --resume completes it, or give another place"
+            )
+        with fs.open(manifest, "rb") as fh:
+            previous = json.loads(fh.read())
+        if previous.get("options") != json.loads(_options_key(options)):
+            raise DatasetError(f"{root} was written with other options: it cannot be resumed")
+        for path in fs.glob(f"{base}/{DONE}/*.json"):
+            result = _read_marker(fs, path)
+            done[result.id] = result
+    _put(fs, manifest, lambda fh: fh.write(_manifest(units, options, complete=False)))
+    todo = [u for u in units if u.id not in done]
+    work = [(u, options, root) for u in todo]
+    if progress is not None:
+        skipped_files = sum(len(u.files) for u in units if u.id in done)
+        if skipped_files:
+            progress(skipped_files)
+    stdin = any(item.is_stdin for item in items)
+    results = dict(done)
+
+    def advance(unit: Unit) -> None:
+        if progress is not None:
+            progress(len(unit.files))
+
+    runner = (
+        executor.map(write_unit, work, serial=stdin)
+        if executor is not None
+        else map_in_order(write_unit, work, jobs, serial=stdin)
+    )
+    for unit, result in zip(todo, runner, strict=True):
+        results[result.id] = result
+        advance(unit)
+    _put(fs, manifest, lambda fh: fh.write(_manifest(units, options, complete=True)))
+    ordered = tuple(results[u.id] for u in units)
+    return DatasetRun(root, len(units), len(units) - len(todo), ordered)
+
+
+def scan_dataset(root: str) -> LazyTables:
+    """The dataset's tables as LazyFrames over their shards (complete units only)."""
+    fs, base = _fs(root)
+    if not fs.exists(f"{base}/{MANIFEST}"):
+        raise DatasetError(f"{root}: no gamao dataset here (no {MANIFEST})")
+    complete = [p.rsplit("/", 1)[-1][: -len(".json")] for p in fs.glob(f"{base}/{DONE}/*.json")]
+    with fs.open(f"{base}/{MANIFEST}", "rb") as fh:
+        order = [u["id"] for u in json.loads(fh.read())["units"]]
+    ids = [i for i in order if i in set(complete)]
+    from fsspec.implementations.local import LocalFileSystem
+
+    local = isinstance(fs, LocalFileSystem)
+    frames: dict[str, pl.LazyFrame] = {}
+    for name in TABLE_NAMES:
+        paths = [f"{base}/{name}/{i}.parquet" for i in ids]
+        if not paths:
+            frames[name] = pl.LazyFrame(schema=dict(SCHEMAS[name]))
+        elif local:
+            frames[name] = pl.scan_parquet(paths)
+        else:  # an fsspec store polars cannot scan itself: read shard by shard
+            parts = []
+            for path in paths:
+                with fs.open(path, "rb") as fh:
+                    parts.append(pl.read_parquet(fh))
+            frames[name] = pl.concat(parts, how="vertical").lazy()
+    return LazyTables(**frames)

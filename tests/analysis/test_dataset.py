@@ -1,0 +1,127 @@
+"""Parquet datasets: the same tables as a local run, nothing lost and nothing twice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pytest
+
+from gamao_cli.analysis.check import collect_inputs
+from gamao_cli.analysis.corpus import read_corpus
+from gamao_cli.analysis.dataset import (
+    DatasetError,
+    plan_units,
+    scan_dataset,
+    write_dataset,
+    write_unit,
+)
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.tables import TABLE_NAMES, Tables, by_player, normalise_names
+from tests.helpers import CORPUS, REPO
+
+OPTIONS = CheckOptions(analyse_plays=True)
+SMALL = 64 << 10  # units of about 64 KB: several units over the examples and the corpus
+
+
+def _items() -> list[Any]:
+    return collect_inputs([str(CORPUS if CORPUS.is_dir() else REPO / "examples")])
+
+
+def _sorted(df: pl.DataFrame) -> pl.DataFrame:
+    return df.sort(df.columns, nulls_last=True)
+
+
+def _same_rows(dataset: Tables, local: Tables) -> None:
+    for name in TABLE_NAMES:
+        a, b = getattr(dataset, name), getattr(local, name)
+        assert _sorted(a).equals(_sorted(b)), name
+
+
+def _collect(root: str) -> Tables:
+    lazy = scan_dataset(root)
+    return Tables(*(frame.collect() for _, frame in lazy.items()))
+
+
+def test_a_dataset_holds_the_tables_of_a_local_run(tmp_path: Path) -> None:
+    items = _items()
+    root = str(tmp_path / "ds")
+    run = write_dataset(items, OPTIONS, root, unit_bytes=SMALL)
+    assert run.units == len(plan_units(items, OPTIONS, SMALL)) > 1
+    assert (run.skipped, run.files) == (0, len(items))
+    local = read_corpus(items, OPTIONS, jobs=1)
+    _same_rows(normalise_names(_collect(root)), local.tables)
+    assert (run.matches, run.plays) == (local.tables.matches.height, local.tables.plays.height)
+    lazy = normalise_names(scan_dataset(root))
+    assert by_player(lazy).equals(by_player(local.tables))
+    shards = sorted(p.name for p in (tmp_path / "ds" / "plays").iterdir())
+    assert shards == sorted(f"{u.id}.parquet" for u in plan_units(items, OPTIONS, SMALL))
+
+
+class _Dies:
+    """An executor whose run stops (as if killed) after ``after`` units."""
+
+    name = "dies"
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def map(self, fn: Callable[[Any], Any], work: Sequence[Any], *, serial: bool = False,
+            progress: Callable[[int], None] | None = None) -> Iterator[Any]:  # fmt: skip
+        for i, item in enumerate(work):
+            if i == self.after:
+                unit, options, root = item
+                # Half a unit: one shard written, no marker.
+                from gamao_cli.analysis.corpus import read_batch
+
+                part = read_batch((unit.files, options))
+                folder = Path(root) / "plays"
+                folder.mkdir(parents=True, exist_ok=True)
+                part.tables.plays.head(3).write_parquet(folder / f"{unit.id}.parquet")
+                raise KeyboardInterrupt
+            yield fn(item)
+
+    def __enter__(self) -> _Dies:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def test_an_interrupted_run_is_completed_by_resume_with_no_row_twice(tmp_path: Path) -> None:
+    items = _items()
+    root = str(tmp_path / "ds")
+    with pytest.raises(KeyboardInterrupt):
+        write_dataset(items, OPTIONS, root, executor=_Dies(2), unit_bytes=SMALL)
+    assert len(list((tmp_path / "ds" / "_done").iterdir())) == 2
+    with pytest.raises(DatasetError, match="holds a dataset already"):
+        write_dataset(items, OPTIONS, root, unit_bytes=SMALL)
+    run = write_dataset(items, OPTIONS, root, resume=True, unit_bytes=SMALL)
+    assert run.skipped == 2 and run.units > 2
+    local = read_corpus(items, OPTIONS, jobs=1)
+    _same_rows(normalise_names(_collect(root)), local.tables)
+    with pytest.raises(DatasetError, match="written with other options"):
+        write_dataset(items, CheckOptions(), root, resume=True, unit_bytes=SMALL)
+
+
+def test_an_fsspec_url_and_a_missing_dataset() -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    run = write_dataset(items, OPTIONS, "memory://gamao-test/ds", unit_bytes=1)
+    assert run.units == len(items)
+    local = read_corpus(items, OPTIONS, jobs=1)
+    _same_rows(normalise_names(_collect("memory://gamao-test/ds")), local.tables)
+    with pytest.raises(DatasetError, match="no gamao dataset here"):
+        scan_dataset("memory://gamao-test/nothing")
+
+
+def test_a_unit_rewritten_gives_the_same_shards(tmp_path: Path) -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    [unit] = plan_units(items, OPTIONS)
+    first = write_unit((unit, OPTIONS, str(tmp_path)))
+    again = write_unit((unit, OPTIONS, str(tmp_path)))
+    assert first == again
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [f"{unit.id}.parquet"]
+    assert [i["name"] for i in first.inputs] == [i.name for i in items]
+    assert all(len(i["sha256"]) == 64 for i in first.inputs)
