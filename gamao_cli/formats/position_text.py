@@ -76,6 +76,8 @@ _COMMENT = re.compile(r"^\s*(?:#|;|//)\s?(.*)$")
 _TRAILING = re.compile(r"\s+#\s?(.*)$")
 _BARE_PID = re.compile(r"[A-Za-z0-9+/]{14}")
 _SNIFF_CHARS = 8192
+_XG_PREAMBLE = re.compile(r"^X:.*\sO:|\bX:\s*\d+\s+O:\s*\d+")
+"""The lines XG writes between its XGID and the board: the names and the score."""
 
 
 def _is_id(text: str) -> bool:
@@ -145,19 +147,13 @@ def read_positions(stream: TextIO, filename: str) -> Iterator[Match]:
         line = raw[:MAX_LINE].rstrip("\r\n")
         if number == 1:
             line = line.lstrip("\ufeff")
-        if block is not None and TOP_FRAME.match(line) and block.kind == "xg" and not block.frames:
-            block.frames = 1
-            block.lines.append(line)
-            continue
         starts_xg = line.startswith("XGID=")
         starts_board = TOP_FRAME.match(line) is not None
-        if block is not None and not starts_xg and not starts_board:
-            stripped = _id_part(line)[0]
-            alone = stripped and (GNU_IDS.fullmatch(stripped) or _BARE_PID.fullmatch(stripped))
-            if not alone and not _COMMENT.match(line) and len(block.lines) < MAX_BLOCK:
-                block.lines.append(line)
-                continue
         if block is not None:
+            if _continues(block, line, starts_xg, starts_board):
+                block.lines.append(line)
+                block.frames += 1 if starts_board else 0
+                continue
             yield _block_match(block, filename, comments)
             yielded = True
             comments = []
@@ -198,6 +194,20 @@ def read_positions(stream: TextIO, filename: str) -> Iterator[Match]:
         yielded = True
     if not yielded:
         yield _nothing(filename, "P601", "no position in the input", Location(filename))
+
+
+def _continues(block: _Block, line: str, starts_xg: bool, starts_board: bool) -> bool:
+    """Whether ``line`` belongs to the XG or BGBlitz position being read."""
+    if len(block.lines) >= MAX_BLOCK or starts_xg:
+        return False
+    if block.kind == "xg" and not block.frames:
+        # Between its XGID and the board XG writes only the names and the score; any other
+        # line means the XGID stood alone (a list of identifiers), and is read on its own.
+        return starts_board or not line.strip() or _XG_PREAMBLE.search(line) is not None
+    if starts_board or _COMMENT.match(line):
+        return False
+    stripped = _id_part(line)[0]
+    return not (stripped and (GNU_IDS.fullmatch(stripped) or _BARE_PID.fullmatch(stripped)))
 
 
 def _nothing(filename: str, code: str, message: str, where: Location) -> Match:

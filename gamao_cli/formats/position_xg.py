@@ -33,6 +33,7 @@ from gamao_cli.formats.position_parts import (
     PERCENTS,
     TOP_FRAME,
     WARNING,
+    XGID_TEXT,
     ParsedPosition,
     Where,
     board_problem,
@@ -71,7 +72,12 @@ def parse_xg(lines: list[str], first: int, filename: str) -> ParsedPosition:
     def at(index: int) -> Location:
         return Location(filename, first + index)
 
-    out.id_text = lines[0].strip()
+    first_line = lines[0].strip()
+    found = XGID_TEXT.match(first_line)
+    out.id_text = found.group() if found else first_line
+    rest = first_line[found.end() :].strip() if found else ""
+    if rest.startswith("#"):  # an identifier list's comment
+        out.comments.append(rest[1:].strip())
     try:
         out.state = decode_xgid(out.id_text)
     except IdError as exc:
