@@ -95,32 +95,51 @@ def _id_part(text: str) -> tuple[str, str]:
     return text[: found.start()].strip(), found.group(1).strip()
 
 
+def _head_lines(text: str, truncated: bool) -> Iterator[str]:
+    """The lines of a sniffed head, lazily; a last line cut off by the head is left out."""
+    at = 0
+    while at < len(text):
+        end = text.find("\n", at)
+        if end < 0:
+            if not truncated or at == 0:
+                yield text[at:]
+            return
+        yield text[at:end]
+        at = end + 1
+
+
 def sniff_position(head: str) -> bool:
     """An XGID as the first line, a board whose frame is followed by gnubg IDs (BGBlitz),
-    or nothing but identifiers and comments."""
+    or nothing but identifiers and comments (bare Position IDs must decode).
+
+    Lines are looked at one by one, and a match file is refused at its first line that is
+    not a comment: this runs before the ``.mat`` sniffer on every text input.
+    """
     text = head.lstrip("\ufeff")
-    lines = text[:_SNIFF_CHARS].splitlines()
-    if len(text) > _SNIFF_CHARS and len(lines) > 1:
-        lines.pop()  # cut off in the middle
-    meaningful = [line for line in lines if line.strip() and not _COMMENT.match(line)]
-    if not meaningful:
-        return False
-    first = meaningful[0]
-    if XGID_TEXT.match(first):
-        return True
-    if TOP_FRAME.match(first):
-        return any("Position-ID:" in line or "XGID=" in line for line in meaningful[:40])
-    ids = [_id_part(line)[0] for line in meaningful]
-    if not all(_is_id(i) for i in ids):
-        return False
-    if any(not (XGID_TEXT.fullmatch(i) or GNU_IDS.fullmatch(i)) for i in ids[:3]):
-        try:  # bare Position IDs must decode: 14 letters and digits are not enough
-            for i in ids[:3]:
-                if _BARE_PID.fullmatch(i):
-                    decode_position_id(i)
+    truncated = len(text) > _SNIFF_CHARS
+    text = text[:_SNIFF_CHARS]
+    seen = 0
+    for line in _head_lines(text, truncated):
+        stripped = line.strip()
+        if not stripped or _COMMENT.match(stripped):
+            continue
+        if not seen:
+            if XGID_TEXT.match(line):
+                return True
+            if TOP_FRAME.match(line):
+                return "Position-ID:" in text or "XGID=" in text
+        ident = _id_part(stripped)[0]
+        if XGID_TEXT.fullmatch(ident) or GNU_IDS.fullmatch(ident):
+            seen += 1
+            continue
+        if not _BARE_PID.fullmatch(ident):
+            return False
+        try:  # 14 letters and digits are not enough: the Position ID must decode
+            decode_position_id(ident)
         except IdError:
             return False
-    return True
+        seen += 1
+    return seen > 0
 
 
 class _Block:
