@@ -48,6 +48,8 @@ _CANDIDATE = re.compile(
 )
 _SEVEN = re.compile(rf"^\s*({_NUM})\s+({_NUM})\s+({_NUM})\s+-\s+({_NUM})\s+({_NUM})\s+({_NUM})\s*$")
 _WINS_ROW = re.compile(rf"^\s*(.+?)\s+({_NUM})\s+({_NUM})\s+({_NUM})\s*$")
+_SCORE = re.compile(r"^ *(.+?) - (\d+) (.+?) - (\d+) in a (\d+) point match", re.MULTILINE)
+_TURN = re.compile(r"^ *(.+?) to move(?: ([1-6])-([1-6]))?", re.MULTILINE)
 _CUBE_ROW = re.compile(
     rf"^\s*(No Double|No Redouble|Double\s*/\s*\w+|Redouble\s*/\s*\w+)\s*:\s*({_NUM})\s*"
     rf"\(\s*({_NUM})\s*\)(?:\s+({_NUM})\s*\(\s*({_NUM})\s*\))?\s*$",
@@ -138,7 +140,7 @@ def _cross_check(out: ParsedPosition, lines: list[str], pips: dict[str, int], wh
                 f"the drawn board disagrees with the identifier: {problem}",
                 where(0),
             )
-    said = []
+    said = _score_and_turn(out, lines)
     if "O" in pips and pips["O"] != state.position.pips(0):
         said.append(f"O's pip count {pips['O']}")
     if "X" in pips and pips["X"] != state.position.pips(1):
@@ -147,6 +149,30 @@ def _cross_check(out: ParsedPosition, lines: list[str], pips: dict[str, int], wh
         out.diag(
             "P605", WARNING, "the text disagrees with its identifier: " + "; ".join(said), where(0)
         )
+
+
+def _score_and_turn(out: ParsedPosition, lines: list[str]) -> list[str]:
+    """What the score line and the turn line (English UI) say against the identifier."""
+    assert out.state is not None
+    state = out.state
+    said: list[str] = []
+    names = out.players
+    text = "\n".join(lines)
+    score = _SCORE.search(text)
+    if score and names is not None:
+        by_name = {score.group(1): int(score.group(2)), score.group(3): int(score.group(4))}
+        if tuple(by_name.get(n) for n in names) != state.score:
+            said.append(f"the score line {score.group().strip()!r}")
+        if int(score.group(5)) != state.match_length:
+            said.append(f"a {score.group(5)}-point match")
+    turn = _TURN.search(text)
+    if turn and names is not None:
+        dice = sorted((int(turn.group(2)), int(turn.group(3)))) if turn.group(2) else None
+        if turn.group(1) != names[state.turn] or (
+            dice is not None and dice != sorted(state.dice or ())
+        ):
+            said.append(f"the turn line {turn.group().strip()!r}")
+    return said
 
 
 def _analysis(out: ParsedPosition, lines: list[str], at: Where) -> None:

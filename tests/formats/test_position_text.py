@@ -496,3 +496,22 @@ def test_reader_never_raises_on_mutated_texts(edits: list[tuple[int, int, str]])
     assert matches
     for match in matches:
         assert match.games or any(d.severity is Severity.ERROR for d in match.diagnostics)
+
+
+def test_bgblitz_text_disagreeing_with_its_identifiers_is_reported() -> None:
+    path = BGB / "01_checkerPosition_EN.txt"
+    if not path.exists():
+        pytest.skip(f"corpus absent: {path}")
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("Green - 6 Red - 3 in a 7", "Green - 6 Red - 2 in a 5")
+    text = text.replace("Red to move 1-2", "Green to move 1-2")
+    text = text.replace("X: Red  111", "X: Red  110")
+    (match,) = _read_text(text)
+    assert [(d.code, d.message) for d in match.diagnostics] == [
+        (
+            "P605",
+            "the text disagrees with its identifier: the score line 'Green - 6 Red - 2 in a 5"
+            " point match'; a 5-point match; the turn line 'Green to move 1-2'; X's pip count"
+            " 110",
+        )
+    ]
