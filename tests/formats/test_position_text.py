@@ -473,7 +473,9 @@ def test_sniffing() -> None:
 
 # --- robustness ----------------------------------------------------------------------------
 
-_SAMPLE = (POSITIONS / "money_xg.txt").read_text(encoding="utf-8")
+_SAMPLE = (POSITIONS / "money_xg.txt").read_text(encoding="utf-8") + (
+    POSITIONS / "ids.txt"
+).read_text(encoding="utf-8")
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -515,3 +517,12 @@ def test_bgblitz_text_disagreeing_with_its_identifiers_is_reported() -> None:
             " 110",
         )
     ]
+
+
+def test_a_long_id_list_is_sniffed_past_its_head_and_read_whole() -> None:
+    line = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10\n"
+    text = line * 1000  # 52 KB: the sniffed head ends inside a line
+    assert len(text) > 8192 and sniff_position(text[:8200])
+    matches = list(read_path(text.encode("ascii")))
+    assert len(matches) == 1000 and all(m.games and not m.diagnostics for m in matches)
+    assert matches[-1].location.line == 1000
