@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -118,3 +119,21 @@ def test_position_file_errors_exit_2() -> None:
     assert "a match file, not a position file" in match_file.stderr
     with_dice = runner.invoke(app, ["moves", f"{POSITIONS}/ids.txt", "-n", "3", "-d", "31"])
     assert with_dice.exit_code == 0 and with_dice.stdout.rstrip().endswith("legal plays")
+
+
+def test_any_file_whose_match_starts_from_a_set_position(tmp_path: Path) -> None:
+    # A gamao JSON file holding one game with a start position and no actions (as .xgp
+    # files and one-position SGF files are read) is a position file for moves and show.
+    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.json_format import write_json
+
+    (match,) = read_path(f"{POSITIONS}/money_xg.txt")
+    target = tmp_path / "one.json"
+    with target.open("w", encoding="utf-8") as out:
+        write_json(match, out)
+    result = runner.invoke(app, ["moves", str(target), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert (doc["dice"], doc["count"], doc["position_id"]) == ([5, 2], 8, "4HPwATDgc/ABMA")
+    shown = runner.invoke(app, ["show", str(target)])
+    assert shown.exit_code == 0 and " 8 legal plays: " in shown.stdout
