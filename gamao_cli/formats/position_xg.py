@@ -63,6 +63,7 @@ _LEVEL = re.compile(r"(XG Roller\+*|\d+-ply(?: red)?|\d+-plis|Rollout\S*|Book)",
 _PASS_WORDS = ("pass", "drop", "ablehnen", "passe", "パス")
 _TAKE_WORDS = ("take", "annehmen", "prend", "テイク")
 _VERSION = re.compile(r"^eXtreme Gammon Version:")
+_NUMBERED = re.compile(r"^\s*\d+\.\s+\S")  # the start of a candidate line
 
 
 def parse_xg(lines: list[str], first: int, filename: str) -> ParsedPosition:
@@ -185,6 +186,14 @@ def _analysis(out: ParsedPosition, lines: list[str], start: int, where: Where) -
                     Candidate(tuple(steps), number(cand.group(5)), probs, cand.group(2))
                 )
                 cand_lines.append(out.line + cand_line)
+            continue
+        if _NUMBERED.match(line):
+            out.diag(
+                "P608",
+                WARNING,
+                f"a candidate line not understood (not a play and its equity): {text[:60]!r}",
+                where(index - 1),
+            )
             continue
         percents = PERCENTS.match(line)
         if percents:

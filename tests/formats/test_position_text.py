@@ -526,3 +526,18 @@ def test_a_long_id_list_is_sniffed_past_its_head_and_read_whole() -> None:
     matches = list(read_path(text.encode("ascii")))
     assert len(matches) == 1000 and all(m.games and not m.diagnostics for m in matches)
     assert matches[-1].location.line == 1000
+
+
+def test_a_candidate_line_not_understood_is_reported() -> None:
+    text = _xg_text().replace("eq:-0.556 (-0.065)", "MWC:45.2% (-1.3%)")
+    (match,) = _read_text(text)
+    assert [(d.code, d.message, str(d.location)) for d in match.diagnostics] == [
+        (
+            "P608",
+            "a candidate line not understood (not a play and its equity): '2. 4-ply       19/18"
+            " 3/1                    MWC:45.2% (-1.3%'",
+            "t.txt:26",
+        )
+    ]
+    checker = match.games[0].annotations[0].checker
+    assert checker is not None and len(checker.candidates) == 4
