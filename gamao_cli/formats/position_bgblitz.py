@@ -50,6 +50,7 @@ _SEVEN = re.compile(rf"^\s*({_NUM})\s+({_NUM})\s+({_NUM})\s+-\s+({_NUM})\s+({_NU
 _WINS_ROW = re.compile(rf"^\s*(.+?)\s+({_NUM})\s+({_NUM})\s+({_NUM})\s*$")
 _SCORE = re.compile(r"^ *(.+?) - (\d+) (.+?) - (\d+) in a (\d+) point match", re.MULTILINE)
 _TURN = re.compile(r"^ *(.+?) to move(?: ([1-6])-([1-6]))?", re.MULTILINE)
+_NUMBERED = re.compile(r"^\s*\d+\.\s+\S")  # the start of a candidate line
 _CUBE_ROW = re.compile(
     rf"^\s*(No Double|No Redouble|Double\s*/\s*\w+|Redouble\s*/\s*\w+)\s*:\s*({_NUM})\s*"
     rf"\(\s*({_NUM})\s*\)(?:\s+({_NUM})\s*\(\s*({_NUM})\s*\))?\s*$",
@@ -206,6 +207,14 @@ def _analysis(out: ParsedPosition, lines: list[str], at: Where) -> None:
                 index += 1
             candidates.append(Candidate(steps, number(cand.group(3)), probs))
             cand_lines.append(out.line + index - (2 if seven else 1))
+            continue
+        if _NUMBERED.match(line):
+            out.diag(
+                "P608",
+                WARNING,
+                f"a candidate line not understood: {line.strip()[:60]!r}",
+                at(index - 1),
+            )
             continue
         row = _CUBE_ROW.match(line)
         if row:

@@ -541,3 +541,14 @@ def test_a_candidate_line_not_understood_is_reported() -> None:
     ]
     checker = match.games[0].annotations[0].checker
     assert checker is not None and len(checker.candidates) == 4
+
+
+def test_a_bgblitz_candidate_line_not_understood_is_reported() -> None:
+    path = BGB / "01_checkerPosition_EN.txt"
+    if not path.exists():
+        pytest.skip(f"corpus absent: {path}")
+    text = path.read_text(encoding="utf-8").replace("0.111 mwp /  -0.545", "0.111 mwp / ?")
+    (match,) = _read_text(text)
+    assert [(d.code, str(d.location)) for d in match.diagnostics] == [("P608", "t.txt:26")]
+    checker = match.games[0].annotations[0].checker
+    assert checker is not None and len(checker.candidates) == 4
