@@ -56,6 +56,8 @@ def moves(
             source = read_file_position(position, which)
             arg = source.arg
         else:
+            if which != 1:
+                fail("--position is for position files; POSITION here is an identifier")
             arg = parse_position(position)
     except (IdError, ValueError) as exc:
         fail(str(exc))

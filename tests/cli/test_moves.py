@@ -117,6 +117,8 @@ def test_position_file_errors_exit_2() -> None:
     match_file = runner.invoke(app, ["moves", "examples/gnubg_7pt.mat"])
     assert match_file.exit_code == 2
     assert "a match file, not a position file" in match_file.stderr
+    not_a_file = runner.invoke(app, ["moves", "4HPwATDgc/ABMA", "-n", "2", "-d", "31"])
+    assert not_a_file.exit_code == 2 and "--position is for position files" in not_a_file.stderr
     with_dice = runner.invoke(app, ["moves", f"{POSITIONS}/ids.txt", "-n", "3", "-d", "31"])
     assert with_dice.exit_code == 0 and with_dice.stdout.rstrip().endswith("legal plays")
 
