@@ -18,7 +18,9 @@ from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
+from gamao_cli.formats.registry import is_position_format
 from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.location import Location
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,16 +102,9 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
                 f"not a match file, skipped ({match.diagnostics[0].message})",
                 match.location,
             )
-            return FileReport(
-                file=item.name,
-                matches=0,
-                games=0,
-                games_verified=0,
-                plays=0,
-                findings=(finding_from_diagnostic(note, item.name),),
-                readable=True,
-                skipped=True,
-            )
+            return _skipped(item, note)
+        if is_position_format(match.source_format):
+            return _skipped(item, _position_note(item, match.source_format))
         replay = replay_match(match, options, index, item.name)
         findings.extend(replay.findings)
         if match.games:
@@ -130,6 +125,34 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
         readable=readable,
         replays=tuple(replays),
     )
+
+
+def _skipped(item: InputFile, note: Diagnostic) -> FileReport:
+    return FileReport(
+        file=item.name,
+        matches=0,
+        games=0,
+        games_verified=0,
+        plays=0,
+        findings=(finding_from_diagnostic(note, item.name),),
+        readable=True,
+        skipped=True,
+    )
+
+
+def _position_note(item: InputFile, fmt: str) -> Diagnostic:
+    """A position file is skipped: P010 (a warning) when found walking a directory, like any
+    other non-match file there; P600 (an info) when named: the user asked for it, and it is
+    not a broken match file."""
+    where = Location(item.name)
+    if not item.explicit:
+        why = f"{fmt} file: positions, not games"
+        return Diagnostic("P010", Severity.WARNING, f"not a match file, skipped ({why})", where)
+    message = (
+        f"{fmt} file: positions, not games, so nothing to check"
+        " (gamao moves FILE and gamao show FILE read it)"
+    )
+    return Diagnostic("P600", Severity.INFO, message, where)
 
 
 def _check_one(args: tuple[InputFile, CheckOptions, bool]) -> FileReport:

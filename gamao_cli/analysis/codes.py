@@ -211,7 +211,7 @@ CUBE_CODES = {
 
 
 # Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {"P010": WARN}
+_READER_SEVERITY = {"P010": WARN, "P600": INFO}
 
 
 def reader_codes() -> dict[str, str]:
@@ -219,11 +219,13 @@ def reader_codes() -> dict[str, str]:
     from gamao_cli.formats.inputs import INPUT_CODES
     from gamao_cli.formats.json_format import JSON_CODES
     from gamao_cli.formats.mat_reader import MAT_CODES
+    from gamao_cli.formats.position_text import POSITION_CODES
     from gamao_cli.formats.sgf_parser import SYNTAX_CODES
     from gamao_cli.formats.sgf_reader import SGF_CODES
 
     out: dict[str, str] = {}
-    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES):
+    tables = (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES, POSITION_CODES)
+    for table in tables:
         out.update(table)
     return out
 

@@ -20,6 +20,7 @@ from gamao_cli.analysis.replay import replay_match
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
 from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.registry import is_position_format
 
 MAX_BATCH = 32
 
@@ -45,8 +46,13 @@ class _Batch:
 
 
 def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
-    """Every match of one input, replayed (matches without games too)."""
+    """Every match of one input, replayed (matches without games too).
+
+    A position file (a format with ``matches=False``) gives none: it holds no games, and
+    ``check`` skips it too."""
     for index, match in enumerate(read_path(item)):
+        if is_position_format(match.source_format):
+            return
         yield replay_match(match, options, index, item.name)
 
 

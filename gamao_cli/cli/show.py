@@ -11,6 +11,7 @@ from gamao_cli.analysis.context import position_ids
 from gamao_cli.analysis.replay import snapshot_at
 from gamao_cli.cli.common import fail
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.show_position import show_position
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
@@ -21,9 +22,15 @@ from gamao_cli.model.match import Game, Match
 
 
 def show(
-    file: Annotated[Path, typer.Argument(help="A match file.")],
-    game: Annotated[int, typer.Option("--game", "-g", help="Game number, as in the file.")],
-    move: Annotated[int, typer.Option("--move", "-m", help="Move (row) number, as in the file.")],
+    file: Annotated[Path, typer.Argument(help="A match file or a position file.")],
+    game: Annotated[
+        int | None,
+        typer.Option("--game", "-g", help="Game number, as in the file (match files)."),
+    ] = None,
+    move: Annotated[
+        int | None,
+        typer.Option("--move", "-m", help="Move (row) number, as in the file (match files)."),
+    ] = None,
     player: Annotated[
         str | None,
         typer.Option(
@@ -40,8 +47,25 @@ def show(
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
+    which: Annotated[
+        int | None,
+        typer.Option(
+            "--position", "-n", help="Which position of a position file (1-based).", min=1
+        ),
+    ] = None,
 ) -> None:
-    """Draw the board before an action: pip counts, cube, score, Position ID, Match ID, XGID."""
+    """Draw the board before an action: pip counts, cube, score, Position ID, Match ID, XGID.
+
+    For a position file (XG / BGBlitz position text, a list of IDs, .xgp) give no --game and
+    --move: the position is drawn with its legal plays and the analysis the file records.
+    """
+    if game is None and move is None:
+        show_position(file, which or 1)
+        return
+    if game is None or move is None:
+        fail("give both --game and --move (or neither, for a position file)")
+    if which is not None:
+        fail("--position is for position files; a match file takes --game and --move")
     items = list(iter_input_files([str(file)]))
     matches = [m for m in read_path(items[0]) if m.games] if items else []
     if not matches:

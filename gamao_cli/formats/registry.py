@@ -16,6 +16,7 @@ from typing import TextIO
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
+from gamao_cli.formats.position_text import read_positions, sniff_position
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.formats.sgf_writer import write_sgf
 from gamao_cli.model.match import Match
@@ -109,6 +110,17 @@ FORMATS: tuple[FormatInfo, ...] = (
         write=write_jsonl,
         many_per_file=True,
     ),
+    FormatInfo(
+        name="position",
+        description="position files: XG / BGBlitz position and analysis texts, XGID or gnubg "
+        "ID lists (read only; gamao moves/show)",
+        extensions=("txt",),
+        sniff=sniff_position,
+        read=read_positions,
+        write=None,
+        many_per_file=True,
+        matches=False,
+    ),
 )
 
 _BY_NAME = {f.name: f for f in FORMATS}
@@ -142,6 +154,12 @@ def by_extension(filename: str) -> FormatInfo | None:
         if suffix in info.extensions:
             return info
     return None
+
+
+def is_position_format(name: str) -> bool:
+    """Whether ``name`` is a registered format of position files (``matches`` is False)."""
+    info = _BY_NAME.get(name)
+    return info is not None and not info.matches
 
 
 def extensions() -> frozenset[str]:

@@ -85,6 +85,10 @@ class Annotation:
     analysis, ``cube`` the cube decision before the roll (the player did not double), ``luck``
     the luck of the roll. For a ``Double``: ``cube`` is the decision to double; the answer
     (``Take``/``Drop``/``Beaver``) carries the same ``cube`` with ``taker_error``.
+
+    A position (a game with a ``start`` and no actions: position files, ``.xgp``) is
+    analysed for the decision still to be made there: its annotation has ``action`` 0, the
+    index the first action would have, ``played`` None and no errors.
     """
 
     action: int

@@ -75,3 +75,34 @@ def test_severity_filter_hides_but_counts() -> None:
 def test_show_board_draws_the_position() -> None:
     result = runner.invoke(app, ["check", EXAMPLE, "--show-board", "--severity", "error"])
     assert "+13-14-15-16-17-18------19-20-21-22-23-24-+" in result.stdout
+
+
+def test_position_files_are_skipped_and_counted() -> None:
+    walked = runner.invoke(app, ["check", "tests/fixtures/positions", "--format", "json"])
+    assert walked.exit_code == 0, walked.output
+    doc = json.loads(walked.stdout)
+    assert [(f["code"], f["severity"], f["file"]) for f in doc["findings"]] == [
+        ("P010", "warning", "tests/fixtures/positions/ids.txt"),
+        ("P010", "warning", "tests/fixtures/positions/money_xg.txt"),
+    ]
+    assert doc["findings"][0]["message"] == (
+        "not a match file, skipped (position file: positions, not games)"
+    )
+    assert (doc["summary"]["files"], doc["summary"]["skipped_files"]) == (2, 2)
+    assert doc["summary"]["matches"] == 0
+    named = runner.invoke(
+        app,
+        ["check", "tests/fixtures/positions/money_xg.txt", "examples/gnubg_7pt.mat",
+         "--format", "json", "--severity", "info"],
+    )  # fmt: skip
+    assert named.exit_code == 0, named.output
+    doc = json.loads(named.stdout)
+    assert [(f["code"], f["severity"]) for f in doc["findings"] if f["code"][0] == "P"] == [
+        ("P600", "info")
+    ]
+    assert doc["findings"][0]["message"] == (
+        "position file: positions, not games, so nothing to check (gamao moves FILE and"
+        " gamao show FILE read it)"
+    )
+    assert (doc["summary"]["files"], doc["summary"]["skipped_files"]) == (2, 1)
+    assert doc["summary"]["matches"] == 1

@@ -33,12 +33,15 @@ def test_formats_table() -> None:
         ("sgf", ("sgf",), False),
         ("json", ("json",), False),
         ("jsonl", ("jsonl",), True),
+        ("position", ("txt",), True),
     ]
-    assert all(f.read is not None and f.write is not None for f in FORMATS)
+    assert all(f.read is not None for f in FORMATS)
+    assert [f.name for f in FORMATS if f.write is None] == ["position"]
+    assert [f.name for f in FORMATS if not f.matches] == ["position"]
     assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
     assert by_name("json").read is read_json and by_name("json").write is write_json
     assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
-    assert registry.names() == ("mat", "sgf", "json", "jsonl")
+    assert registry.names() == ("mat", "sgf", "json", "jsonl", "position")
     assert extensions() == {"mat", "txt", "sgf", "json", "jsonl"}
 
 
@@ -46,7 +49,7 @@ def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
     with pytest.raises(UnknownFormatError, match=r"unknown format 'xg' \(known: mat, sgf, json, "
-                       r"jsonl\)"):  # fmt: skip
+                       r"jsonl, position\)"):  # fmt: skip
         by_name("xg")
     assert issubclass(UnknownFormatError, ValueError)
 

@@ -1,0 +1,234 @@
+"""Positions read from a file for ``gamao moves FILE`` and ``gamao show FILE``.
+
+A *position file* is any input whose first match (with games) has a game that starts from a
+set position and has no actions: the position texts of :mod:`gamao_cli.formats.position_text`,
+XG ``.xgp`` files, a gnubg SGF holding a single setup node, ... Every such game of the file
+is one position; ``--position N`` picks the N-th (1-based), in file order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gamao_cli.cli.position_arg import PositionArg
+from gamao_cli.engine.ids import IdError
+from gamao_cli.engine.position import Position
+from gamao_cli.engine.validate import judge
+from gamao_cli.engine.xgid import XgidState, encode_xgid
+from gamao_cli.formats.inputs import iter_input_files, read_path
+from gamao_cli.model.actions import Board
+from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.match import Game, Match
+
+
+class PositionFileError(ValueError):
+    """The file holds no position to use (the message says why, naming the file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FilePosition:
+    """One position of a file: the argument it makes, and where it came from."""
+
+    arg: PositionArg
+    match: Match
+    game: Game
+    number: int  # 1-based, among the file's positions
+    double_offered: bool = False
+
+    @property
+    def names(self) -> tuple[str, str] | None:
+        players = self.match.players
+        return players if all(players) else None
+
+    @property
+    def annotation(self) -> Annotation | None:
+        return next((a for a in self.game.annotations if a.action == 0), None)
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return self.match.diagnostics
+
+
+def looks_like_file(text: str) -> bool:
+    """Whether a POSITION argument names an existing file (``-`` is standard input)."""
+    return text == "-" or os.path.isfile(text)
+
+
+def _is_position(game: Game) -> bool:
+    return game.start is not None and not game.actions
+
+
+def _positions(matches: Iterator[Match], shown: str) -> Iterator[tuple[Match, Game]]:
+    first = True
+    for match in matches:
+        if not match.games:
+            continue
+        if first and not any(_is_position(g) for g in match.games):
+            raise PositionFileError(
+                f"{shown}: a match file, not a position file: give a position, or use"
+                " gamao show FILE --game N --move M"
+            )
+        first = False
+        for game in match.games:
+            if _is_position(game):
+                yield match, game
+
+
+def _errors(path: str) -> str:
+    """The first error a file's reader reported, for a file without positions."""
+    for match in read_path(next(iter(iter_input_files([path])))):
+        for d in match.diagnostics:
+            if d.severity is Severity.ERROR:
+                return f": {d.message}"
+    return ""
+
+
+def read_file_position(path: str, number: int = 1) -> FilePosition:
+    """The ``number``-th position of the file ``path`` (:class:`PositionFileError` if none)."""
+    shown = path if path != "-" else "<stdin>"
+    item = next(iter(iter_input_files([path])))
+    count = 0
+    for match, game in _positions(read_path(item), shown):
+        count += 1
+        if count == number:
+            return _file_position(match, game, number)
+    if count == 0:
+        raise PositionFileError(f"{shown}: no position could be read{_errors(path)}")
+    raise PositionFileError(
+        f"{shown}: --position {number}, but the file holds {count}"
+        f" position{'s' if count != 1 else ''}"
+    )
+
+
+def _file_position(match: Match, game: Game, number: int) -> FilePosition:
+    start = game.start
+    assert start is not None
+    owner = start.cube_owner if start.cube_owner is not None else -1
+    arg = PositionArg(
+        Position(start.boards, start.turn),
+        start.dice,
+        start.cube_value or game.cube_value,
+        owner,
+        game.score,
+        match.length,
+    )
+    offered = any(k == "DoubleOffered" for k, _v in game.properties)
+    return FilePosition(arg, match, game, number, offered)
+
+
+def xgid_of(fp: FilePosition) -> str | None:
+    """The position's XGID as gamao writes it (None if it cannot be encoded)."""
+    arg = fp.arg
+    if arg.position.problems():
+        return None
+    try:
+        return encode_xgid(
+            XgidState(
+                position=arg.position,
+                cube_value=arg.cube_value,
+                cube_owner=arg.cube_owner,
+                dice=arg.dice,
+                double_offered=fp.double_offered,
+                score=arg.score or (0, 0),
+                match_length=arg.match_length or 0,
+                crawford=bool(fp.game.crawford),
+                jacoby=bool(fp.match.rules.jacoby),
+                beaver=bool(fp.match.rules.beavers),
+            )
+        )
+    except (IdError, ValueError):
+        return None
+
+
+def candidates_by_result(
+    fp: FilePosition, roll: tuple[int, int]
+) -> dict[tuple[Board, Board], tuple[int, Candidate]]:
+    """The file's analysed candidates for ``roll``, by resulting boards: (rank, candidate).
+
+    Empty unless the file's analysis is for this roll (the file's own dice).
+    """
+    ann = fp.annotation
+    if ann is None or ann.checker is None or fp.arg.dice is None:
+        return {}
+    if sorted(fp.arg.dice) != sorted(roll):
+        return {}
+    pos = fp.arg.position
+    out: dict[tuple[Board, Board], tuple[int, Candidate]] = {}
+    for rank, cand in enumerate(ann.checker.candidates, start=1):
+        verdict = judge(pos.mover, pos.opponent, roll, cand.steps)
+        if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
+            out.setdefault((verdict.mover, verdict.opponent), (rank, cand))
+    return out
+
+
+def _signed(value: float | None) -> str:
+    return "?" if value is None else f"{value:+.3f}"
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.2f}%"
+
+
+def checker_lines(checker: CheckerAnalysis, source: str) -> list[str]:
+    """The recorded checker analysis as text: rank, play, equity and level, in the analyser's
+    order (differences are not shown: recomputed from rounded equities they may differ from
+    the analyser's own by 0.001)."""
+    lines = [f" Analysis ({_who(source, checker.level)}):"]
+    plays = [" ".join(str(s) for s in c.steps) or "(no move)" for c in checker.candidates]
+    width = max((len(p) for p in plays), default=0)
+    for rank, (cand, play) in enumerate(zip(checker.candidates, plays, strict=True), start=1):
+        level = f"  {cand.level}" if cand.level and cand.level != checker.level else ""
+        lines.append(f"  {rank:>2}. {play:<{width}}  eq {_signed(cand.equity)}{level}")
+    return lines
+
+
+def cube_lines(cube: CubeAnalysis, source: str) -> list[str]:
+    """The recorded cube analysis as text: the three cubeful equities and the best action."""
+    lines = [f" Cube analysis ({_who(source, cube.level)}):"]
+    if cube.probabilities is not None:
+        p = cube.probabilities
+        lines.append(
+            f"  wins {_percent(p.win)} (gammons {_percent(p.win_gammon)}, backgammons"
+            f" {_percent(p.win_backgammon)}); loses gammons {_percent(p.lose_gammon)},"
+            f" backgammons {_percent(p.lose_backgammon)}"
+        )
+    rows = (
+        ("No double", cube.no_double),
+        ("Double/take", cube.double_take),
+        ("Double/pass", cube.double_pass),
+    )
+    for label, value in rows:
+        lines.append(f"  {label + ':':<13} {_signed(value)}")
+    best = best_cube_action(cube)
+    if best:
+        lines.append(f"  Best: {best}")
+    return lines
+
+
+def best_cube_action(cube: CubeAnalysis) -> str:
+    """The right cube action by the equities: the doubler's, then the taker's answer."""
+    nd, dt, dp = cube.no_double, cube.double_take, cube.double_pass
+    if nd is None or dt is None or dp is None:
+        return ""
+    answer = "take" if dt <= dp else "pass"
+    if min(dt, dp) > nd:
+        return f"double, {answer}"
+    if answer == "pass":
+        return "too good to double, pass"
+    return "no double, take"
+
+
+def _who(source: str, level: str) -> str:
+    parts = [p for p in (source, level) if p]
+    return ", ".join(parts) if parts else "recorded"
+
+
+def warnings_of(fp: FilePosition) -> list[str]:
+    """The reader's diagnostics on this position, one line each, for standard error."""
+    out = []
+    for d in fp.diagnostics:
+        out.append(f"{d.severity.value}: {d.location}: {d.message} ({d.code})")
+    return out

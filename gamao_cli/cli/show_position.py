@@ -1,0 +1,75 @@
+"""``gamao show FILE`` for a position file: the board, its IDs, legal plays, the analysis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from gamao_cli.cli.common import fail
+from gamao_cli.cli.position_file import (
+    PositionFileError,
+    checker_lines,
+    cube_lines,
+    read_file_position,
+    warnings_of,
+    xgid_of,
+)
+from gamao_cli.engine.board_text import MARKS, draw_board
+from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.notation import format_play
+
+MAX_PLAYS_SHOWN = 12
+
+
+def show_position(file: Path, number: int) -> None:
+    """Print position ``number`` of ``file`` (exit 2 with one line if there is none)."""
+    try:
+        fp = read_file_position(str(file), number)
+    except PositionFileError as exc:
+        fail(str(exc))
+    for line in warnings_of(fp):
+        typer.echo(line, err=True)
+    arg = fp.arg
+    start = fp.game.start
+    written = start.text if start is not None and start.text else ""
+    lines = [f"{file} position {number}" + (f": {written}" if written else "")]
+    problems = arg.position.problems()
+    if problems:
+        lines.append(f" The position is impossible: {problems[0]}")
+        typer.echo("\n".join(lines))
+        return
+    lines.append(
+        draw_board(
+            arg.position,
+            fp.names,
+            cube_value=arg.cube_value,
+            cube_owner=arg.cube_owner,
+            score=arg.score,
+            match_length=arg.match_length,
+            dice=arg.dice,
+            crawford=bool(fp.game.crawford),
+        ).rstrip("\n")
+    )
+    xgid = xgid_of(fp)
+    if xgid:
+        lines.append(f" {xgid}")
+    turn = arg.position.turn
+    if fp.double_offered:
+        lines.append(f" {MARKS[turn]} has doubled: {MARKS[1 - turn]} to take or pass")
+    elif arg.dice is None:
+        lines.append(" A cube decision (no dice): gamao moves FILE --dice D lists the plays")
+    else:
+        plays = sorted(format_play(p.steps) for p in legal_plays(arg.position, arg.dice))
+        shown = ", ".join(plays[:MAX_PLAYS_SHOWN]) + (", ..." if len(plays) > 12 else "")
+        lines.append(
+            f" {len(plays)} legal play{'s' if len(plays) != 1 else ''}"
+            + (f": {shown}" if plays else " (the roll cannot be played)")
+        )
+    ann = fp.annotation
+    if ann is not None and ann.checker is not None and ann.checker.candidates:
+        lines += checker_lines(ann.checker, ann.source)
+    if ann is not None and ann.cube is not None:
+        lines += cube_lines(ann.cube, ann.source)
+    lines += [f" ; {comment}" for comment in fp.match.comments]
+    typer.echo("\n".join(lines))
