@@ -19,7 +19,8 @@ from gamao_cli.analysis.fingerprint import By, MatchPrint, fingerprint_match
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.workers import map_in_order
-from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
+from gamao_cli.formats.registry import is_position_format
 
 Keep = Literal["first", "longest", "analysed"]
 
@@ -90,12 +91,15 @@ class DedupeResult:
 
 def _occurrences(
     args: tuple[InputFile, By, CheckOptions, bool],
-) -> tuple[str, list[Occurrence]]:
+) -> tuple[str, list[Occurrence], bool]:
+    """One input's fingerprinted matches, and whether it is a position file."""
     item, by, options, reference = args
     found: list[Occurrence] = []
+    positions = False
     with gc_paused():
         for index, match in enumerate(read_path(item)):
-            if not match.games:
+            if not is_match_record(match):
+                positions = positions or is_position_format(match.source_format)
                 continue
             mp = fingerprint_match(match, by, options)
             found.append(
@@ -110,7 +114,7 @@ def _occurrences(
                     print=mp,
                 )
             )
-    return item.name, found
+    return item.name, found, positions
 
 
 def fingerprint_inputs(
@@ -121,9 +125,10 @@ def fingerprint_inputs(
     reference: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[tuple[str, list[Occurrence]]]:
-    """Each input's matches, fingerprinted, in input order (in parallel with ``jobs`` > 1:
-    call it under ``if __name__ == "__main__":`` then, the workers are spawned)."""
+) -> Iterator[tuple[str, list[Occurrence], bool]]:
+    """Each input's matches, fingerprinted, and whether it is a position file, in input
+    order (in parallel with ``jobs`` > 1: call it under ``if __name__ == "__main__":`` then,
+    the workers are spawned)."""
     work = [(item, by, options or CheckOptions(), reference) for item in items]
     serial = any(item.is_stdin for item in items)
     yield from map_in_order(_occurrences, work, jobs, serial=serial, progress=progress)
@@ -195,11 +200,12 @@ def dedupe(
     skipped: list[str] = []
     explicit = {item.name for item in items if item.explicit}
     for reference, inputs in ((True, against), (False, items)):
-        for name, found in fingerprint_inputs(
+        for name, found, position_file in fingerprint_inputs(
             inputs, by, options, reference=reference, jobs=jobs, progress=progress
         ):
             if not found and not reference:
-                (unreadable if name in explicit else skipped).append(name)
+                bad = name in explicit and not position_file
+                (unreadable if bad else skipped).append(name)
             for occ in found:
                 seen.setdefault(occ.fingerprint, []).append(occ)
     groups = [

@@ -19,7 +19,7 @@ from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.where import Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.engine.position import Position
-from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
 from gamao_cli.model.actions import Beaver, Board, Drop, Move, Take
 from gamao_cli.model.match import Game, Match
 
@@ -204,7 +204,7 @@ def _select_file(
     out: list[Selected] = []
     with gc_paused():
         for index, match in enumerate(read_path(item)):
-            if not match.games:
+            if not is_match_record(match):
                 continue
             chosen = select_match(match, index, item.name, where, target, options)
             if not keep_matches:

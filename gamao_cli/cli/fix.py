@@ -43,7 +43,7 @@ def fix(
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.repair import Fix, repair_match
     from gamao_cli.cli.match_output import relative_name, writer_for
-    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.inputs import is_match_record, read_path
 
     if output is not None and in_place:
         fail("give -o OUT or --in-place, not both")
@@ -56,7 +56,7 @@ def fix(
     err = stderr_console()
     with progress_bar(len(rooted), "repairing") as advance:
         for item, rel in rooted:
-            found = [m for m in read_path(item) if m.games]
+            found = [m for m in read_path(item) if is_match_record(m)]
             advance(1)
             if not found:
                 continue

@@ -79,7 +79,7 @@ def split(
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.splitting import games_as_matches, group_keys
     from gamao_cli.cli.match_output import derived_name, relative_name, writer_for
-    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.inputs import is_match_record, read_path
     from gamao_cli.formats.registry import by_name
 
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
@@ -92,7 +92,7 @@ def split(
     read = 0
     with progress_bar(len(rooted), "splitting") as advance:
         for item, rel in rooted:
-            matches = [m for m in read_path(item) if m.games]
+            matches = [m for m in read_path(item) if is_match_record(m)]
             read += len(matches)
             units = [g for m in matches for g in games_as_matches(m)] if by is SplitChoice.game \
                 else matches  # fmt: skip
@@ -158,7 +158,7 @@ def merge(
     output exists; 2 when nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.splitting import join_games
-    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.inputs import is_match_record, read_path
     from gamao_cli.formats.registry import by_extension, by_name
 
     fmt = by_name(to.value) if to else by_extension(output.name)
@@ -172,7 +172,7 @@ def merge(
     matches: list[Match] = []
     with progress_bar(len(items), "merging") as advance:
         for item in items:
-            matches.extend(m for m in read_path(item) if m.games)
+            matches.extend(m for m in read_path(item) if is_match_record(m))
             advance(1)
     if not matches:
         fail("no match could be read from " + ", ".join(paths))

@@ -373,3 +373,9 @@ def _matches(info: FormatInfo, stream: TextIO, name: str) -> Iterator[Match]:
 
 def _with_format(match: Match, name: str) -> Match:
     return replace(match, source_format=name)
+
+
+def is_match_record(match: Match) -> bool:
+    """Whether ``match`` is a match with games, not a position file's position or a file
+    from which nothing was read."""
+    return bool(match.games) and not registry.is_position_format(match.source_format)
