@@ -37,6 +37,12 @@ def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_mat(stream, filename)
 
 
+def _read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.gmd_reader import read_gmd
+
+    return read_gmd(stream, filename)
+
+
 def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
@@ -75,6 +81,12 @@ def sniff_mat(head: str) -> bool:
     return game is not None and _MAT_SCORE.search(text, game.end()) is not None
 
 
+def sniff_gmd(head: str) -> bool:
+    from gamao_cli.formats.gmd_reader import sniff_gmd as sniff
+
+    return sniff(head)
+
+
 FORMATS: tuple[FormatInfo, ...] = (
     FormatInfo(
         name="mat",
@@ -108,6 +120,14 @@ FORMATS: tuple[FormatInfo, ...] = (
         read=read_json,
         write=write_jsonl,
         many_per_file=True,
+    ),
+    FormatInfo(
+        name="gmd",
+        description="Gibbon Match Dump (GMD-1, GMD-2), read only",
+        extensions=("gmd",),
+        sniff=sniff_gmd,
+        read=_read_gmd,
+        write=None,
     ),
 )
 
