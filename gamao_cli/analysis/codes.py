@@ -211,13 +211,22 @@ def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
     from gamao_cli.formats.gmd_reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
+    from gamao_cli.formats.javafibs_reader import JAVAFIBS_CODES
     from gamao_cli.formats.json_format import JSON_CODES
     from gamao_cli.formats.mat_reader import MAT_CODES
     from gamao_cli.formats.sgf_parser import SYNTAX_CODES
     from gamao_cli.formats.sgf_reader import SGF_CODES
 
     out: dict[str, str] = {}
-    tables = (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES, GMD_CODES)
+    tables = (
+        INPUT_CODES,
+        MAT_CODES,
+        SYNTAX_CODES,
+        SGF_CODES,
+        JSON_CODES,
+        GMD_CODES,
+        JAVAFIBS_CODES,
+    )
     for table in tables:
         out.update(table)
     return out

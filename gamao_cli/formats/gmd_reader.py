@@ -193,8 +193,10 @@ class _Reader:
         """Finish the current game; returns the score after it."""
         game = self.game
         if game is None:
-            return self.game_score if not self.games else next_score(
-                self.games[-1].score, self.games[-1]
+            return (
+                self.game_score
+                if not self.games
+                else next_score(self.games[-1].score, self.games[-1])
             )
         self.flush_roll()
         where = self.loc(self.game_line)

@@ -43,6 +43,12 @@ def _read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_gmd(stream, filename)
 
 
+def _read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.javafibs_reader import read_javafibs
+
+    return read_javafibs(stream, filename)
+
+
 def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
@@ -87,6 +93,12 @@ def sniff_gmd(head: str) -> bool:
     return sniff(head)
 
 
+def sniff_javafibs(head: str) -> bool:
+    from gamao_cli.formats.javafibs_reader import sniff_javafibs as sniff
+
+    return sniff(head)
+
+
 FORMATS: tuple[FormatInfo, ...] = (
     FormatInfo(
         name="mat",
@@ -127,6 +139,14 @@ FORMATS: tuple[FormatInfo, ...] = (
         extensions=("gmd",),
         sniff=sniff_gmd,
         read=_read_gmd,
+        write=None,
+    ),
+    FormatInfo(
+        name="javafibs",
+        description="JavaFIBS internal match representation (.match), read only",
+        extensions=("match",),
+        sniff=sniff_javafibs,
+        read=_read_javafibs,
         write=None,
     ),
 )

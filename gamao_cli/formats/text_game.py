@@ -194,9 +194,7 @@ class GameBuilder:
             return False
         self.pending_resign = None
         text = f"{offer.text} {answer}".strip() if answer else offer.text
-        self.actions.append(
-            Resign(offer.player, offer.level, accepted, text, None, offer.location)
-        )
+        self.actions.append(Resign(offer.player, offer.level, accepted, text, None, offer.location))
         if accepted:
             self.end(1 - offer.player, offer.level * self.cube, "resignation")
         return True
@@ -263,5 +261,3 @@ def next_score(score: tuple[int, int] | None, game: Game) -> tuple[int, int] | N
 def mirror(point: int) -> int:
     """A point in the other side's numbering (bar and off stay)."""
     return point if point in (BAR, OFF) else 25 - point
-
-
