@@ -209,6 +209,7 @@ _READER_SEVERITY = {"P010": WARN}
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
+    from gamao_cli.formats.fibs_oldmoves import FIBS_CODES
     from gamao_cli.formats.gmd_reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
     from gamao_cli.formats.javafibs_reader import JAVAFIBS_CODES
@@ -224,6 +225,7 @@ def reader_codes() -> dict[str, str]:
         SYNTAX_CODES,
         SGF_CODES,
         JSON_CODES,
+        FIBS_CODES,
         GMD_CODES,
         JAVAFIBS_CODES,
     )

@@ -49,6 +49,12 @@ def _read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_javafibs(stream, filename)
 
 
+def _read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.fibs_oldmoves import read_fibs
+
+    return read_fibs(stream, filename)
+
+
 def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
@@ -95,6 +101,12 @@ def sniff_gmd(head: str) -> bool:
 
 def sniff_javafibs(head: str) -> bool:
     from gamao_cli.formats.javafibs_reader import sniff_javafibs as sniff
+
+    return sniff(head)
+
+
+def sniff_fibs(head: str) -> bool:
+    from gamao_cli.formats.fibs_oldmoves import sniff_fibs as sniff
 
     return sniff(head)
 
@@ -147,6 +159,14 @@ FORMATS: tuple[FormatInfo, ...] = (
         extensions=("match",),
         sniff=sniff_javafibs,
         read=_read_javafibs,
+        write=None,
+    ),
+    FormatInfo(
+        name="fibs",
+        description="FIBS oldmoves listing (.fibs), read only",
+        extensions=("fibs", "oldmoves"),
+        sniff=sniff_fibs,
+        read=_read_fibs,
         write=None,
     ),
 )
