@@ -209,6 +209,7 @@ _READER_SEVERITY = {"P010": WARN}
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
+    from gamao_cli.formats.bgammon_reader import BGAMMON_CODES
     from gamao_cli.formats.fibs_oldmoves import FIBS_CODES
     from gamao_cli.formats.gmd_reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
@@ -228,6 +229,7 @@ def reader_codes() -> dict[str, str]:
         FIBS_CODES,
         GMD_CODES,
         JAVAFIBS_CODES,
+        BGAMMON_CODES,
     )
     for table in tables:
         out.update(table)

@@ -55,6 +55,12 @@ def _read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_fibs(stream, filename)
 
 
+def _read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.bgammon_reader import read_bgammon
+
+    return read_bgammon(stream, filename)
+
+
 def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
@@ -107,6 +113,12 @@ def sniff_javafibs(head: str) -> bool:
 
 def sniff_fibs(head: str) -> bool:
     from gamao_cli.formats.fibs_oldmoves import sniff_fibs as sniff
+
+    return sniff(head)
+
+
+def sniff_bgammon(head: str) -> bool:
+    from gamao_cli.formats.bgammon_reader import sniff_bgammon as sniff
 
     return sniff(head)
 
@@ -167,6 +179,14 @@ FORMATS: tuple[FormatInfo, ...] = (
         extensions=("fibs", "oldmoves"),
         sniff=sniff_fibs,
         read=_read_fibs,
+        write=None,
+    ),
+    FormatInfo(
+        name="bgammon",
+        description="bgammon.org replay (.match), read only",
+        extensions=("match",),
+        sniff=sniff_bgammon,
+        read=_read_bgammon,
         write=None,
     ),
 )

@@ -52,3 +52,52 @@ def to_fibs_oldmoves(match: Match, swap_x_every_other_game: bool = True) -> str:
                 out.append(f"{mark}: wins {action.points} point{s}")
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def _bgammon_point(p: int, player: int) -> str:
+    if p == BAR:
+        return "bar"
+    if p == OFF:
+        return "off"
+    return str(p if player == 0 else 25 - p)
+
+
+def to_bgammon(match: Match, timestamp: int = 1702738670) -> str:
+    """The match as a bgammon.org replay: an index table, then per game its ``i`` line
+    (winner and final cube) and events, both players' moves in player 1's numbering."""
+    blocks: list[str] = []
+    for game in match.games:
+        score = game.score or (0, 0)
+        cube, winner, lines = 1, 0, []
+        for action in game.actions:
+            who = getattr(action, "player", None)
+            if isinstance(action, Move):
+                dice = "-".join(str(d) for d in sorted(action.dice, reverse=True))
+                play = " ".join(
+                    f"{_bgammon_point(s.from_point, action.player)}/"
+                    f"{_bgammon_point(s.to_point, action.player)}"
+                    for s in action.steps
+                )
+                lines.append(f"{action.player + 1} r {dice} {play}".rstrip())
+            elif isinstance(action, Double):
+                lines.append(f"{action.player + 1} d {action.value} ?")
+            elif isinstance(action, Take):
+                cube *= 2
+                lines[-1] = lines[-1].replace("?", "1")
+            elif isinstance(action, Drop):
+                lines[-1] = lines[-1].replace("?", "0")
+            elif isinstance(action, Resign) and action.accepted:
+                lines.append(f"{action.player + 1} t")
+            elif isinstance(action, Win) and who is not None:
+                winner = who + 1
+        head = (
+            f"i {timestamp} {match.players[0]} {match.players[1]} {match.length} "
+            f"{score[0]} {score[1]} {winner} {cube} 0"
+        )
+        blocks.append("\n".join([head, *lines]) + "\n")
+    index_len = len("bgammon-replay 00000000\n") * len(blocks)
+    index, at = [], index_len
+    for block in blocks:
+        index.append(f"bgammon-replay {at:08d}\n")
+        at += len(block.encode("utf-8"))
+    return "".join(index) + "".join(blocks)
