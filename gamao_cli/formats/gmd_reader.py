@@ -174,6 +174,7 @@ class _Reader:
     game_line: int = 0
     game_score: tuple[int, int] | None = (0, 0)
     roll: tuple[int | None, tuple[int, int], str, int] | None = None  # player, dice, text, line
+    setup_roll: tuple[int, tuple[int, int]] | None = None  # Dice{} of a set-up position
 
     def loc(self, line: int, column: int = 1) -> Location:
         return Location(self.filename, line, column)
@@ -184,6 +185,7 @@ class _Reader:
         score = self.close_game()
         self.diags.game = len(self.games) + 1
         self.game = GameBuilder(len(self.games) + 1)
+        self.setup_roll = None
         self.game_line = line
         self.game_score = score
         if setup.strip():
@@ -253,6 +255,8 @@ class _Reader:
         self.game.set_position(
             SetPosition(boards, turn, dice, cube, owner, text.strip(), None, self.loc(line))
         )
+        if dice is not None:
+            self.setup_roll = (turn, dice)
 
     # -- actions
 
@@ -286,6 +290,7 @@ class _Reader:
             self.on_move(game, player, payload, line, text)
             return
         self.flush_roll()
+        self.setup_roll = None
         if player is None:
             self.diags.add("P529", f"{kind.capitalize()} without a colour", line)
             return
@@ -316,6 +321,7 @@ class _Reader:
 
     def on_roll(self, player: int | None, payload: str, line: int) -> None:
         self.flush_roll()
+        self.setup_roll = None
         parts = payload.split()
         if len(parts) != 2 or not all(p in "123456" and len(p) == 1 for p in parts):
             self.diags.add("P533", f"dice {payload!r} are not two numbers 1..6", line)
@@ -327,6 +333,9 @@ class _Reader:
     ) -> None:
         roll = self.roll
         self.roll = None
+        if roll is None and self.setup_roll is not None:  # the set-up position's dice
+            roll = (self.setup_roll[0], self.setup_roll[1], "", line)
+        self.setup_roll = None
         if roll is None:
             self.diags.add("P535", f"{text!r}: no roll before this move", line)
             return
@@ -397,7 +406,7 @@ class _Reader:
     def match(self) -> Match:
         self.close_game()
         self.diags.game = None
-        if not self.games and not self.diags.items:
+        if not self.games and not any(d.severity is Severity.ERROR for d in self.diags.items):
             self.diags.add("P528", "no game in the match dump", 1)
         return Match(
             players=(self.players[0], self.players[1]),
