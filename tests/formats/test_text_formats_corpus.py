@@ -11,19 +11,17 @@ import io
 from pathlib import Path
 
 import pytest
+from mat_helpers import CORPUS
+from test_sgf_mat_pairs import events, winners
+from text_formats_helpers import to_bgammon, to_fibs_oldmoves
 
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.bgammon_reader import read_bgammon
 from gamao_cli.formats.fibs_oldmoves import read_fibs
-from gamao_cli.formats.gmd_reader import read_gmd
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.javafibs_reader import read_javafibs
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.model import Match, Resign, Win
-from test_sgf_mat_pairs import events, winners
-from text_formats_helpers import to_bgammon, to_fibs_oldmoves
-from mat_helpers import CORPUS
 
 GIBBON = CORPUS / "gitGNU-gnu_gibbon"
 pytestmark = pytest.mark.skipif(not GIBBON.exists(), reason=f"corpus not found at {GIBBON}")
@@ -119,7 +117,13 @@ def test_the_resignation_of_game_4_is_a_single_game_at_cube_2() -> None:
         resign = next(a for a in game.actions if isinstance(a, Resign))
         assert (resign.player, resign.level, resign.accepted) == (1, 1, True)
         assert game.actions[-1] == Win(
-            0, 2, False, True, game.actions[-1].text, None, game.actions[-1].location,
+            0,
+            2,
+            False,
+            True,
+            game.actions[-1].text,
+            None,
+            game.actions[-1].location,
             game.actions[-1].extra,
         )
 
