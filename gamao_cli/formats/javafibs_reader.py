@@ -157,7 +157,7 @@ class _Reader:
     def match(self, line: int) -> Match:
         self.close_game()
         self.diags.game = None
-        if not self.games:
+        if not self.games and not any(d.severity is Severity.ERROR for d in self.diags.items):
             self.diags.add("P551", "no game in the JavaFIBS match", line)
         white = self.you or self.white
         names = (self.black or "Black", "You" if white == "You" else white)
