@@ -44,6 +44,7 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder
+from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -62,9 +63,9 @@ BGAMMON_CODES: dict[str, str] = {
 }
 _SEVERITY = {"P577": Severity.WARNING, "P581": Severity.WARNING, "P582": Severity.WARNING}
 
-_INDEX = re.compile(r"bgammon-replay (\d{8})$")
+_INDEX = re.compile(r"bgammon-replay ([0-9]{8})$")
 _VARIANTS = {0: Variant.STANDARD, 1: Variant.ACEY_DEUCEY, 2: Variant.TABULA}
-_STEP = re.compile(r"(bar|off|home|\d{1,2})/(bar|off|home|\d{1,2})", re.IGNORECASE)
+_STEP = re.compile(r"(bar|off|home|[0-9]{1,2})/(bar|off|home|[0-9]{1,2})", re.IGNORECASE)
 
 
 def sniff_bgammon(head: str) -> bool:
@@ -73,7 +74,7 @@ def sniff_bgammon(head: str) -> bool:
     if _INDEX.match(first):
         return True
     parts = first.split()
-    return len(parts) in (9, 10) and parts[0] == "i" and all(p.isdigit() for p in parts[-6:])
+    return len(parts) in (9, 10) and parts[0] == "i" and all(_ascii_digits(p) for p in parts[-6:])
 
 
 def _written(word: str) -> int | None:
@@ -192,7 +193,7 @@ def _header(parts: list[str]) -> tuple[str, str, str, list[int], int] | None:
         stamp, p1, p2, rest = "", parts[1], parts[2], parts[3:]
     else:
         return None
-    if not all(r.isdigit() for r in rest) or (stamp and not stamp.isdigit()):
+    if not all(_ascii_digits(r) for r in rest) or (stamp and not _ascii_digits(stamp)):
         return None
     numbers = [int(r) for r in rest]
     return stamp, p1, p2, numbers[:5], numbers[5]
@@ -244,7 +245,7 @@ def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) ->
         game.move(player, roll, steps, text, where)
         if game.variant is not Variant.STANDARD:
             g.state.play(player, steps, tabula)
-    elif kind == "d" and len(parts) == 4 and parts[2].isdigit() and parts[3] in ("0", "1"):
+    elif kind == "d" and len(parts) == 4 and _ascii_digits(parts[2]) and parts[3] in ("0", "1"):
         game.double(player, text, where)
         if parts[3] == "1":
             game.take(1 - player, text, where)

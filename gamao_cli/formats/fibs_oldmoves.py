@@ -49,10 +49,10 @@ FIBS_CODES: dict[str, str] = {
 }
 _SEVERITY = {"P505": Severity.WARNING, "P506": Severity.INFO, "P502": Severity.WARNING}
 
-_SCORE = re.compile(r"Score is (\d+)-(\d+)(?: in a (\d+) point match)?")
+_SCORE = re.compile(r"Score is ([0-9]+)-([0-9]+)(?: in a ([0-9]+) point match)?")
 _PLAYERS = re.compile(r"^\s*(.*?)\s*is X\s*-\s*(.*?)\s*is O\b")
-_POINT = re.compile(r"(bar|b|off|o|\d{1,2})(?:\((\d)\))?$", re.IGNORECASE)
-_WINS = re.compile(r"wins\s+(\d+)\s+points?", re.IGNORECASE)
+_POINT = re.compile(r"(bar|b|off|o|[0-9]{1,2})(?:\(([0-9])\))?$", re.IGNORECASE)
+_WINS = re.compile(r"wins\s+([0-9]+)\s+points?", re.IGNORECASE)
 
 
 def sniff_fibs(head: str) -> bool:
@@ -83,7 +83,7 @@ def fibs_steps(text: str) -> tuple[Step, ...] | None:
         if not sep:
             return None
         m = _POINT.match(to_text)
-        frm = _point(frm_text) if re.fullmatch(r"bar|b|off|o|\d{1,2}", frm_text, re.I) else None
+        frm = _point(frm_text) if re.fullmatch(r"bar|b|off|o|[0-9]{1,2}", frm_text, re.I) else None
         if m is None or frm is None:
             return None
         to = _point(m.group(1))
@@ -161,7 +161,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
     verb = text[3:].strip()
     low = verb.lower()
     if text[3] == "(":
-        m = re.match(r"\((\d) (\d)\)", text[3:])
+        m = re.match(r"\(([0-9]) ([0-9])\)", text[3:])
         if m is None or not all(1 <= int(d) <= 6 for d in m.groups()):
             diags.add("P503", f"unreadable dice in {text[:60]!r}", line, 4)
             return

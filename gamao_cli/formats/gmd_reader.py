@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
+from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
 from gamao_cli.model.actions import BAR, OFF, MoveMark, SetPosition, Step
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -65,10 +66,10 @@ _SEVERITY = {
     "P539": Severity.WARNING,
 }
 
-_HEADER = re.compile(r"GMD-(\d+)\b")
+_HEADER = re.compile(r"GMD-([0-9]+)\b")
 _TYPE = re.compile(r"([A-Za-z][A-Za-z0-9-]*)\s*:")
 _TUPLE = re.compile(r"([A-Za-z][A-Za-z-]*)\s*\{([^}]*)\}")
-_STEP = re.compile(r"(bar|b|\d{1,2})[/-](off|o|home|h|\d{1,2})\*?", re.IGNORECASE)
+_STEP = re.compile(r"(bar|b|[0-9]{1,2})[/-](off|o|home|h|[0-9]{1,2})\*?", re.IGNORECASE)
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "a": "\a", "b": "\b", "f": "\f"}
 _WHITE = {"w", "white", "0", "o"}
 _BLACK = {"b", "black", "1", "x"}
@@ -148,12 +149,12 @@ def gmd_steps(player: int, text: str) -> tuple[Step, ...] | None:
             return None
         a, b = m.group(1).lower(), m.group(2).lower()
         frm = BAR if a.startswith("b") else int(a)
-        to = OFF if not b.isdigit() else int(b)
+        to = OFF if not _ascii_digits(b) else int(b)
         if not (0 <= frm <= 25 and 0 <= to <= 25):
             return None
         if player == 0:  # Black: White-based numbers mirrored; the words are his own bar/off
             frm = frm if a.startswith("b") else 25 - frm
-            to = to if not b.isdigit() else 25 - to
+            to = to if not _ascii_digits(b) else 25 - to
         out.append(Step(frm, to))
     return tuple(out)
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
+from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step, Win
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -57,7 +58,7 @@ JAVAFIBS_CODES: dict[str, str] = {
 _SEVERITY = {"P556": Severity.WARNING, "P557": Severity.WARNING}
 
 PROLOG = "JavaFIBS internal match representation"
-_MOVEMENT = re.compile(r"(bar|\d{1,2})-(off|o|\d{1,2})", re.IGNORECASE)
+_MOVEMENT = re.compile(r"(bar|[0-9]{1,2})-(off|o|[0-9]{1,2})", re.IGNORECASE)
 _IGNORED = {10} | set(range(16, 100))
 
 
@@ -69,7 +70,7 @@ def movement(frm_text: str, to_text: str) -> Step | None:
     """One JavaFIBS movement in the mover's own numbering (see the module docstring)."""
     a, b = frm_text.lower(), to_text.lower()
     frm = BAR if a == "bar" else int(a)
-    to = OFF if not b.isdigit() else int(b)
+    to = OFF if not _ascii_digits(b) else int(b)
     if not (1 <= frm <= BAR and 0 <= to <= 24) or frm == to:
         return None
     if frm == BAR:
@@ -295,7 +296,7 @@ class _Reader:
         pairs: list[tuple[str, int]] = []
         for part in (first, second):
             who, _, digits = part.strip().rpartition("-")
-            if not who or not digits.isdigit():
+            if not who or not _ascii_digits(digits):
                 self.diags.add("P551", f"unreadable score line {first}:{second}", line)
                 return
             pairs.append((who, int(digits)))
@@ -337,7 +338,7 @@ def read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
             continue
         op_text, sep, rest = text.partition(":")
         name, sep2, args = rest.partition(":")
-        if not sep or not op_text.strip().isdigit():
+        if not sep or not _ascii_digits(op_text.strip()):
             diags.add("P551", f"unreadable line {text[:60]!r}", number)
             continue
         done = reader.event(int(op_text), name.strip(), args if sep2 else "", number, text)

@@ -258,6 +258,11 @@ def next_score(score: tuple[int, int] | None, game: Game) -> tuple[int, int] | N
     return score
 
 
+def ascii_digits(text: str) -> bool:
+    """True for a non-empty run of ASCII digits (``str.isdigit`` also takes ``²``)."""
+    return text.isascii() and text.isdigit()
+
+
 def mirror(point: int) -> int:
     """A point in the other side's numbering (bar and off stay)."""
     return point if point in (BAR, OFF) else 25 - point
