@@ -28,14 +28,25 @@ the opening roll without a colour (``Roll:-: 4 2``): the next move's colour is t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gamao_cli.formats.gmd_items import (
+    BAD_COLOUR,
+    HEADER,
+    NO_COLOUR,
+    TUPLE,
+    TYPE,
+    colour,
+    gmd_steps,
+    setup_boards,
+    setup_owner,
+    strip_comment,
+    unescape,
+)
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
-from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
-from gamao_cli.model.actions import BAR, OFF, MoveMark, SetPosition, Step
+from gamao_cli.model.actions import MoveMark, SetPosition
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
@@ -66,97 +77,7 @@ _SEVERITY = {
     "P539": Severity.WARNING,
 }
 
-_HEADER = re.compile(r"GMD-([0-9]+)\b")
-_TYPE = re.compile(r"([A-Za-z][A-Za-z0-9-]*)\s*:")
-_TUPLE = re.compile(r"([A-Za-z][A-Za-z-]*)\s*\{([^}]*)\}")
-_STEP = re.compile(r"(bar|b|[0-9]{1,2})[/-](off|o|home|h|[0-9]{1,2})\*?", re.IGNORECASE)
-_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "a": "\a", "b": "\b", "f": "\f"}
-_WHITE = {"w", "white", "0", "o"}
-_BLACK = {"b", "black", "1", "x"}
 _ACTIONS = ("roll", "move", "double", "take", "drop", "accept", "reject", "resign")
-
-
-def sniff_gmd(head: str) -> bool:
-    """The first line that is not blank or a comment starts ``GMD-<digits>``."""
-    for line in head.lstrip("\ufeff").splitlines()[:50]:
-        text = line.strip()
-        if text and not text.startswith("#"):
-            return _HEADER.match(text) is not None
-    return False
-
-
-def unescape(text: str) -> str:
-    """C-style backslash escapes: ``\\n``, ``\\t``, ``\\xHH``, ``\\ooo``, ``\\<char>``."""
-    if "\\" not in text:
-        return text
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c != "\\" or i + 1 == n:
-            out.append(c)
-            i += 1
-            continue
-        nxt = text[i + 1]
-        if nxt in _ESCAPES:
-            out.append(_ESCAPES[nxt])
-            i += 2
-        elif nxt in "xX" and re.match(r"[0-9A-Fa-f]{1,2}", text[i + 2 : i + 4]):
-            digits = re.match(r"[0-9A-Fa-f]{1,2}", text[i + 2 : i + 4])
-            assert digits is not None
-            out.append(chr(int(digits.group(0), 16)))
-            i += 2 + len(digits.group(0))
-        elif "0" <= nxt <= "7":
-            digits = re.match(r"[0-7]{1,3}", text[i + 1 : i + 4])
-            assert digits is not None
-            out.append(chr(int(digits.group(0), 8)))
-            i += 1 + len(digits.group(0))
-        else:
-            out.append(nxt)
-            i += 2
-    return "".join(out)
-
-
-def strip_comment(line: str) -> str:
-    """The line without its ``#`` comment (a ``\\#`` is not a comment)."""
-    at = line.find("#")
-    while at > 0 and line[at - 1] == "\\":
-        at = line.find("#", at + 1)
-    return line if at < 0 else line[:at]
-
-
-NO_COLOUR, BAD_COLOUR = -1, -2
-
-
-def colour(text: str) -> int:
-    """Player 1 for White, 0 for Black, :data:`NO_COLOUR` or :data:`BAD_COLOUR`."""
-    key = text.strip().lower()
-    if key in _WHITE:
-        return 1
-    if key in _BLACK:
-        return 0
-    if key in ("", "-"):
-        return NO_COLOUR
-    return BAD_COLOUR
-
-
-def gmd_steps(player: int, text: str) -> tuple[Step, ...] | None:
-    """A GMD play in the mover's own numbering, or None when unreadable."""
-    out: list[Step] = []
-    for token in text.split():
-        m = _STEP.fullmatch(token)
-        if m is None:
-            return None
-        a, b = m.group(1).lower(), m.group(2).lower()
-        frm = BAR if a.startswith("b") else int(a)
-        to = OFF if not _ascii_digits(b) else int(b)
-        if not (0 <= frm <= 25 and 0 <= to <= 25):
-            return None
-        if player == 0:  # Black: White-based numbers mirrored; the words are his own bar/off
-            frm = frm if a.startswith("b") else 25 - frm
-            to = to if not _ascii_digits(b) else 25 - to
-        out.append(Step(frm, to))
-    return tuple(out)
 
 
 @dataclass
@@ -218,10 +139,10 @@ class _Reader:
     def read_setup(self, text: str, line: int) -> None:
         assert self.game is not None
         values: dict[str, list[int]] = {}
-        rest = _TUPLE.sub("", text).strip()
+        rest = TUPLE.sub("", text).strip()
         if rest:
             self.diags.add("P532", f"unreadable setup text {rest!r}", line)
-        for m in _TUPLE.finditer(text):
+        for m in TUPLE.finditer(text):
             name = m.group(1).lower()
             try:
                 values[name] = [int(v) for v in m.group(2).split()]
@@ -238,7 +159,7 @@ class _Reader:
             if values:
                 self.diags.add("P532", "setup without Points{}: the position is unknown", line)
             return
-        boards = _boards(points)
+        boards = setup_boards(points)
         if boards is None:
             self.diags.add("P532", "Points{} needs 26 counts, at most 15 a side", line)
             return
@@ -252,7 +173,7 @@ class _Reader:
             self.diags.add("P532", "Dice{} needs two dice 1..6", line)
         cube_values = values.get("cube", [1])
         cube = cube_values[0] if cube_values and cube_values[0] >= 1 else 1
-        owner = _owner(cube, cube_values[1:], values.get("may-double"))
+        owner = setup_owner(cube, cube_values[1:], values.get("may-double"))
         self.game.set_position(
             SetPosition(boards, turn, dice, cube, owner, text.strip(), None, self.loc(line))
         )
@@ -387,7 +308,7 @@ class _Reader:
                 self.diags.add("P531", f"unknown rule {rule!r}", line)
 
     def line(self, text: str, line: int) -> None:
-        m = _TYPE.match(text)
+        m = TYPE.match(text)
         if m is None:
             self.diags.add("P528", f"unreadable line {text[:60]!r}", line)
             return
@@ -423,39 +344,6 @@ class _Reader:
         )
 
 
-def _boards(points: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """GMD ``Points{}``: White's bar, points 1..24 (+ White, - Black), Black's bar."""
-    if len(points) != 26 or points[0] < 0 or points[25] < 0:
-        return None
-    white = [0] * 26
-    black = [0] * 26
-    white[BAR] = points[0]
-    black[BAR] = points[25]
-    for p in range(1, 25):
-        v = points[p]
-        if v > 0:
-            white[p] = v
-        elif v < 0:
-            black[25 - p] = -v
-    for board in (white, black):
-        on = sum(board[1:])
-        if on > 15:
-            return None
-        board[OFF] = 15 - on
-    return tuple(black), tuple(white)
-
-
-def _owner(cube: int, explicit: list[int], may: list[int] | None) -> int | None:
-    """The cube's owner (-1: centred) from ``Cube{n owner}`` or ``May-Double{w b}``."""
-    if explicit:
-        return {1: 1, -1: 0}.get(explicit[0], -1)
-    if cube <= 1:
-        return -1
-    if may is not None and len(may) == 2 and may[0] != may[1]:
-        return 1 if may[0] else 0
-    return None
-
-
 def read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
     """The match of a Gibbon match dump (one per file)."""
     diags = Diags(filename, _SEVERITY)
@@ -469,7 +357,7 @@ def read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
             continue
         if not seen_header:
             seen_header = True
-            m = _HEADER.match(text)
+            m = HEADER.match(text)
             if m is None:
                 diags.add("P525", "the first line is not a `GMD-<version>` header", number)
                 break

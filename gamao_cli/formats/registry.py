@@ -100,7 +100,7 @@ def sniff_mat(head: str) -> bool:
 
 
 def sniff_gmd(head: str) -> bool:
-    from gamao_cli.formats.gmd_reader import sniff_gmd as sniff
+    from gamao_cli.formats.gmd_items import sniff_gmd as sniff
 
     return sniff(head)
 
