@@ -317,7 +317,9 @@ def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
         game = _Game(builder, header, winner - 1 if winner in (1, 2) else None, number)
     if game is not None:
         _finish(game, reader)
-    for at, line in sorted(indexed.items()):
-        if at not in starts:
-            diags.add("P581", f"index offset {at:08d} is not the start of a game line", line)
+    wrong = [(line, at) for at, line in sorted(indexed.items()) if at not in starts]
+    if wrong:
+        line, at = wrong[0]
+        more = f" ({len(wrong) - 1} more entries too)" if len(wrong) > 1 else ""
+        diags.add("P581", f"index offset {at:08d} is not the start of a game line{more}", line)
     yield reader.match()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from gamao_cli.formats.bgammon_reader import bgammon_steps, read_bgammon, sniff_bgammon
+from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.registry import detect
 from gamao_cli.model import Double, Drop, Match, Move, Resign, Step, Take, Variant, Win
 
@@ -194,3 +195,32 @@ def test_acey_deucey_game_won_by_bearing_off_all_fifteen() -> None:
     win = match.games[0].actions[-1]
     assert isinstance(win, Win) and (win.player, win.points) == (0, 15)
     assert match.diagnostics == ()
+
+
+def test_acey_deucey_named_double_and_reroll_are_lines_by_the_same_player() -> None:
+    text = (
+        "i 1700000000 ann bob 5 0 0 1 1 1\n"
+        "1 r 2-1 off/23 off/24\n"
+        "1 r 5-5 off/20 off/20 23/18 24/19\n"
+        "1 r 6-3 off/19 20/17\n"
+        "2 r 4-2 off/4 off/2\n"
+    )
+    [match] = _read(text)
+    moves = [a for a in match.games[0].actions if isinstance(a, Move)]
+    assert [(m.player, m.dice) for m in moves] == [
+        (0, (2, 1)),
+        (0, (5, 5)),
+        (0, (6, 3)),
+        (1, (4, 2)),
+    ]
+    assert moves[1].steps == (Step(0, 20), Step(0, 20), Step(23, 18), Step(24, 19))
+
+
+def test_index_table_offsets_are_checked_on_the_decoded_text() -> None:
+    crlf = _replay(GAME_1, GAME_2).replace("\n", "\r\n")
+    [match] = list(read_path(crlf.encode("utf-8")))
+    assert match.diagnostics == ()  # offsets count LF line ends, as the server writes them
+    edited = _replay(GAME_1, GAME_2, GAME_2).replace("1 r 6-1", "1 r 6-1 ", 1)
+    [match] = _read(edited)
+    assert [(d.code, d.location.line) for d in match.diagnostics] == [("P581", 2)]
+    assert match.diagnostics[0].message.endswith("(1 more entries too)")
