@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, mirror, next_score
@@ -74,6 +75,7 @@ def _point(word: str) -> int | None:
     return n if 1 <= n <= 24 else None
 
 
+@lru_cache(maxsize=4096)
 def fibs_steps(text: str) -> tuple[Step, ...] | None:
     """A FIBS play (``8-5 6-5``, ``bar-3``, ``19-off``, ``13-7(2)``) in the mover's own
     numbering, or None when unreadable."""

@@ -5,6 +5,7 @@ White-based numbering. :mod:`gamao_cli.formats.gmd_reader` puts them together.""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gamao_cli.formats.text_game import ascii_digits
 from gamao_cli.model.actions import BAR, OFF, Step
@@ -82,6 +83,7 @@ def colour(text: str) -> int:
     return BAD_COLOUR
 
 
+@lru_cache(maxsize=4096)
 def gmd_steps(player: int, text: str) -> tuple[Step, ...] | None:
     """A GMD play in the mover's own numbering, or None when unreadable."""
     out: list[Step] = []

@@ -35,6 +35,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
@@ -85,6 +86,7 @@ def movement(frm_text: str, to_text: str) -> Step | None:
     return Step(frm, to)
 
 
+@lru_cache(maxsize=4096)
 def javafibs_steps(text: str) -> tuple[Step, ...] | None:
     """The movements at the start of ``text`` (a trailing fragment is ignored); None when
     the first word is no movement or a movement is impossible."""
