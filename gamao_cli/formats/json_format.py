@@ -553,7 +553,9 @@ class _DocReader:
             start=None if start is None else self.set_position(start, o.at("start")),
             location=self.location(o),
             properties=_pairs_of(o.raw("properties", []), o.at("properties")),
-            score_location=None if score_location is None else self.location(o, "score_location"),
+            score_location=None
+            if score_location is None
+            else self.location(o, "score_location"),
         )
         self.done(o)
         return game
