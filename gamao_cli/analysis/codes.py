@@ -216,7 +216,11 @@ _READER_SEVERITY = {"P010": WARN, "P600": INFO}
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
+    from gamao_cli.formats.bgammon_reader import BGAMMON_CODES
+    from gamao_cli.formats.fibs_oldmoves import FIBS_CODES
+    from gamao_cli.formats.gmd_reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
+    from gamao_cli.formats.javafibs_reader import JAVAFIBS_CODES
     from gamao_cli.formats.json_format import JSON_CODES
     from gamao_cli.formats.mat_reader import MAT_CODES
     from gamao_cli.formats.position_text import POSITION_CODES
@@ -224,7 +228,18 @@ def reader_codes() -> dict[str, str]:
     from gamao_cli.formats.sgf_reader import SGF_CODES
 
     out: dict[str, str] = {}
-    tables = (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES, POSITION_CODES)
+    tables = (
+        INPUT_CODES,
+        MAT_CODES,
+        SYNTAX_CODES,
+        SGF_CODES,
+        JSON_CODES,
+        FIBS_CODES,
+        GMD_CODES,
+        JAVAFIBS_CODES,
+        BGAMMON_CODES,
+        POSITION_CODES,
+    )
     for table in tables:
         out.update(table)
     return out

@@ -38,6 +38,30 @@ def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_mat(stream, filename)
 
 
+def _read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.gmd_reader import read_gmd
+
+    return read_gmd(stream, filename)
+
+
+def _read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.javafibs_reader import read_javafibs
+
+    return read_javafibs(stream, filename)
+
+
+def _read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.fibs_oldmoves import read_fibs
+
+    return read_fibs(stream, filename)
+
+
+def _read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.bgammon_reader import read_bgammon
+
+    return read_bgammon(stream, filename)
+
+
 def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
@@ -76,6 +100,30 @@ def sniff_mat(head: str) -> bool:
     return game is not None and _MAT_SCORE.search(text, game.end()) is not None
 
 
+def sniff_gmd(head: str) -> bool:
+    from gamao_cli.formats.gmd_items import sniff_gmd as sniff
+
+    return sniff(head)
+
+
+def sniff_javafibs(head: str) -> bool:
+    from gamao_cli.formats.javafibs_reader import sniff_javafibs as sniff
+
+    return sniff(head)
+
+
+def sniff_fibs(head: str) -> bool:
+    from gamao_cli.formats.fibs_oldmoves import sniff_fibs as sniff
+
+    return sniff(head)
+
+
+def sniff_bgammon(head: str) -> bool:
+    from gamao_cli.formats.bgammon_reader import sniff_bgammon as sniff
+
+    return sniff(head)
+
+
 FORMATS: tuple[FormatInfo, ...] = (
     FormatInfo(
         name="mat",
@@ -109,6 +157,38 @@ FORMATS: tuple[FormatInfo, ...] = (
         read=read_json,
         write=write_jsonl,
         many_per_file=True,
+    ),
+    FormatInfo(
+        name="gmd",
+        description="Gibbon Match Dump (GMD-1, GMD-2), read only",
+        extensions=("gmd",),
+        sniff=sniff_gmd,
+        read=_read_gmd,
+        write=None,
+    ),
+    FormatInfo(
+        name="javafibs",
+        description="JavaFIBS internal match representation (.match), read only",
+        extensions=("match",),
+        sniff=sniff_javafibs,
+        read=_read_javafibs,
+        write=None,
+    ),
+    FormatInfo(
+        name="fibs",
+        description="FIBS oldmoves listing (.fibs), read only",
+        extensions=("fibs", "oldmoves"),
+        sniff=sniff_fibs,
+        read=_read_fibs,
+        write=None,
+    ),
+    FormatInfo(
+        name="bgammon",
+        description="bgammon.org replay (.match), read only",
+        extensions=("match",),
+        sniff=sniff_bgammon,
+        read=_read_bgammon,
+        write=None,
     ),
     FormatInfo(
         name="position",

@@ -33,23 +33,31 @@ def test_formats_table() -> None:
         ("sgf", ("sgf",), False),
         ("json", ("json",), False),
         ("jsonl", ("jsonl",), True),
+        ("gmd", ("gmd",), False),
+        ("javafibs", ("match",), False),
+        ("fibs", ("fibs", "oldmoves"), False),
+        ("bgammon", ("match",), False),
         ("position", ("txt",), True),
     ]
     assert all(f.read is not None for f in FORMATS)
-    assert [f.name for f in FORMATS if f.write is None] == ["position"]
+    assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
     assert [f.name for f in FORMATS if not f.matches] == ["position"]
     assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
     assert by_name("json").read is read_json and by_name("json").write is write_json
     assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
-    assert registry.names() == ("mat", "sgf", "json", "jsonl", "position")
-    assert extensions() == {"mat", "txt", "sgf", "json", "jsonl"}
+    assert registry.names() == (
+        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position"
+    )  # fmt: skip
+    assert extensions() == {
+        "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves"
+    }  # fmt: skip
 
 
 def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
     with pytest.raises(UnknownFormatError, match=r"unknown format 'xg' \(known: mat, sgf, json, "
-                       r"jsonl, position\)"):  # fmt: skip
+                       r"jsonl, gmd, javafibs, fibs, bgammon, position\)"):  # fmt: skip
         by_name("xg")
     assert issubclass(UnknownFormatError, ValueError)
 
@@ -92,6 +100,12 @@ def test_by_extension(filename: str, name: str | None) -> None:
         ("Game 1\nno score line here\n", "x", None),
         ("Game 1\nno score line here\n", "x.txt", "mat"),
         ("hello", "x.json", "json"),
+        ("GMD-2 # Created by Gibbon\nLength: 7\n", "x.mat", "gmd"),
+        ("JavaFIBS internal match representation v1.1\r\n8:A:7\r\n", "x.txt", "javafibs"),
+        ("bgammon-replay 00000024\ni 1702738670 a b 1 0 0 1 1 0\n", "x.txt", "bgammon"),
+        ("i 1702738670 a b 1 0 0 1 1 0\n1 r 4-1 13/9 9/8\n", "x.match", "bgammon"),
+        ("> oldmoves\nScore is 0-0 in a 5 point match.\na is X - b is O\n", "x.mat", "fibs"),
+        ("Score is 0-0 in a 5 point match.\n 5 point match\n", "x", "mat"),
         ("hello", "x.dat", None),
         ("", "", None),
     ],
