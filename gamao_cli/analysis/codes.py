@@ -1,7 +1,8 @@
 """Finding codes: stable, never reused or renumbered (docs/codes.md lists them all).
 
 R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
-(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON) are listed by the readers and merged here.
+(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P45x BGBlitz ``.bgf``) are listed by the
+readers and merged here.
 """
 
 from __future__ import annotations
@@ -204,11 +205,12 @@ CUBE_CODES = {
 
 
 # Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {"P010": WARN}
+_READER_SEVERITY = {"P010": WARN, "P461": WARN, "P464": WARN, "P465": INFO, "P466": WARN}
 
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
+    from gamao_cli.formats.bgf_reader import BGF_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
     from gamao_cli.formats.json_format import JSON_CODES
     from gamao_cli.formats.mat_reader import MAT_CODES
@@ -216,7 +218,7 @@ def reader_codes() -> dict[str, str]:
     from gamao_cli.formats.sgf_reader import SGF_CODES
 
     out: dict[str, str] = {}
-    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES):
+    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES, BGF_CODES):
         out.update(table)
     return out
 
