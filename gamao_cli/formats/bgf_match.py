@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamao_cli.formats import bgf_analysis as ba
+from gamao_cli.formats import bgf_results as br
 from gamao_cli.formats.bgf_analysis import mapping, plain_int, sequence
 from gamao_cli.model.actions import (
     BAR,
@@ -88,13 +89,11 @@ class _Diags:
         game: int | None = None,
         move: int | None = None,
     ) -> None:
-        where = self.filename
+        where = ""
         if game is not None:
-            where += f": game {game}"
-            if move is not None:
-                where += f", move entry {move}"
+            where = f"game {game}: " if move is None else f"game {game}, move entry {move}: "
         self.items.append(
-            Diagnostic(code, severity, f"{where}: {message}", Location(self.filename), game, move)
+            Diagnostic(code, severity, where + message, Location(self.filename), game, move)
         )
 
 
@@ -112,82 +111,9 @@ def _flag(obj: ba.Entry, key: str, diags: _Diags) -> bool | None:
     return None
 
 
-def _is_cube_record(entry: ba.Entry) -> bool:
-    froms = sequence(entry.get("from"))
-    return not froms or plain_int(froms[0]) == -1
-
-
-def _doubled(entry: ba.Entry) -> bool:
-    return mapping(mapping(entry.get("equity")).get("cubeDecision")).get("hasDoubled") is True
-
-
 def _die(value: object) -> int | None:
     die = plain_int(value)
     return die if die is not None and 1 <= die <= 6 else None
-
-
-def _structural_winner(game: ba.Entry) -> int | None:
-    """The raw ``player`` value of whoever ended the game: the doubler whose double was
-    dropped, or the last player to move checkers; None for resignations and forfeits."""
-    if game.get("wasResignation") is True or game.get("wasForfeit") is True:
-        return None
-    entries = [mapping(e) for e in sequence(game.get("moves"))]
-    last: int | None = None
-    i = 0
-    while i < len(entries):
-        entry = entries[i]
-        raw = plain_int(entry.get("player"))
-        if _is_cube_record(entry):
-            if _doubled(entry):
-                answer = entries[i + 1] if i + 1 < len(entries) else {}
-                accepted = _accepted(entry, answer)
-                if accepted is False:
-                    return raw
-                i += 2
-                continue
-        elif "dancingEquity" not in entry:
-            last = raw
-        i += 1
-    return last
-
-
-def _accepted(entry: ba.Entry, answer: ba.Entry) -> bool | None:
-    for source in (entry, answer):
-        value = mapping(mapping(source.get("equity")).get("cubeDecision")).get("hasAccepted")
-        if isinstance(value, bool):
-            return value
-    return None
-
-
-def _score_winners(data: ba.Entry, games: Sequence[ba.Entry]) -> list[int | None]:
-    """Per game, 0 (green) or 1 (red) whose score grew afterwards, or None."""
-    out: list[int | None] = []
-    for i, game in enumerate(games):
-        before = (plain_int(game.get("scoreGreen")), plain_int(game.get("scoreRed")))
-        if i + 1 < len(games):
-            nxt = games[i + 1]
-            after = (plain_int(nxt.get("scoreGreen")), plain_int(nxt.get("scoreRed")))
-        else:
-            after = (plain_int(data.get("finalGreen")), plain_int(data.get("finalRed")))
-        grew = [
-            b is not None and a is not None and a > b for b, a in zip(before, after, strict=True)
-        ]
-        out.append(0 if grew[0] and not grew[1] else 1 if grew[1] and not grew[0] else None)
-    return out
-
-
-def _green_sign(games: Sequence[ba.Entry], winners: Sequence[int | None]) -> tuple[int, int, int]:
-    """The ``player`` value meaning green, and the votes for -1 and for +1."""
-    minus = plus = 0
-    for game, winner in zip(games, winners, strict=True):
-        raw = _structural_winner(game)
-        if winner is None or raw not in (-1, 1):
-            continue
-        if (raw == -1) == (winner == 0):
-            minus += 1
-        else:
-            plus += 1
-    return (1 if plus > minus else -1), minus, plus
 
 
 def _start(initial: ba.Entry, diags: _Diags, number: int) -> tuple[tuple[int, ...], ...] | None:
@@ -262,8 +188,8 @@ class _GameBuilder:
             if player is None:
                 self.stop(i + 1, f"player is {entry.get('player')!r}, not -1 or 1")
                 return
-            if _is_cube_record(entry):
-                if not _doubled(entry):
+            if br.is_cube_record(entry):
+                if not br.doubled(entry):
                     i += 1  # an end record
                     continue
                 i = self.cube_action(entries, i, player)
@@ -279,8 +205,8 @@ class _GameBuilder:
     def cube_action(self, entries: Sequence[Any], i: int, player: int) -> int:
         entry = entries[i]
         answer = entries[i + 1] if i + 1 < len(entries) else None
-        answer = answer if isinstance(answer, dict) and _is_cube_record(answer) else None
-        took = _accepted(entry, answer or {})
+        answer = answer if isinstance(answer, dict) and br.is_cube_record(answer) else None
+        took = br.accepted(entry, answer or {})
         cube = ba.cube_analysis(entry, self.money, True, answer, took)
         self.note(cube=cube)
         if self.first_mover is None:
@@ -469,7 +395,7 @@ def build_match(
             Diagnostic(
                 "P460",
                 Severity.ERROR,
-                f"{filename}: the body is not a BGBlitz match object (no 'games' list)",
+                "the body is not a BGBlitz match object (no 'games' list)",
                 Location(filename),
             ),
         )
@@ -488,8 +414,8 @@ def build_match(
     for i, g in enumerate(raw_games):
         if not isinstance(g, dict):
             diags.add("P461", Severity.WARNING, "the entry is not an object", i + 1)
-    winners = _score_winners(data, games)
-    green, minus, plus = _green_sign(games, winners)
+    winners = br.score_winners(data, games)
+    green, minus, plus = br.green_sign(games, winners)
     if green == 1:
         diags.add(
             "P465",

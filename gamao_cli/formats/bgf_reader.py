@@ -121,10 +121,10 @@ def _payload(data: bytes, start: int, filename: str) -> tuple[bytes, str] | Matc
             return _fail(
                 filename,
                 "P452",
-                f"{filename}: the {kind} payload at byte {start} ({len(raw)} bytes) inflates "
+                f"the {kind} payload at byte {start} ({len(raw)} bytes) inflates "
                 f"to more than {limit} bytes: refused",
             )
-        return _fail(filename, "P451", f"{filename}: the {kind} payload at byte {start}: {why}")
+        return _fail(filename, "P451", f"the {kind} payload at byte {start}: {why}")
     return body, kind
 
 
@@ -132,9 +132,7 @@ def read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
     """The match of a BGBlitz ``.bgf`` file (one per file); problems become diagnostics."""
     data = stream.read(MAX_INPUT + 1)
     if len(data) > MAX_INPUT:
-        yield _fail(
-            filename, "P455", f"{filename}: larger than {MAX_INPUT >> 20} MB: not read as .bgf"
-        )
+        yield _fail(filename, "P455", f"larger than {MAX_INPUT >> 20} MB: not read as .bgf")
         return
     yield read_bgf_bytes(bytes(data), filename)
 
@@ -148,7 +146,7 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
         return _fail(
             filename,
             "P450",
-            f"{filename}: line 1 should be a one-line JSON header such as "
+            "line 1 should be a one-line JSON header such as "
             '{"format":"BGF","version":"1.0","compress":true,"useSmile":true}',
         )
     found = _payload(data, end + 1, filename)
@@ -166,7 +164,7 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
             where = f"byte {exc.offset} of the {stored} body"
             if stored == "raw":
                 where = f"byte {end + 1 + exc.offset}"
-            return _fail(filename, "P453", f"{filename}: Smile body, {where}: {exc.message}")
+            return _fail(filename, "P453", f"Smile body, {where}: {exc.message}")
         value = document.value
         alignment = document.float_alignment
         consistent = document.floats_consistent
@@ -174,6 +172,6 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
         try:
             value = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            return _fail(filename, "P454", f"{filename}: the body after line 1: {exc}")
+            return _fail(filename, "P454", f"the body after line 1: {exc}")
         alignment, consistent = None, True
     return build_match(value, filename, tuple(tags), alignment, consistent)

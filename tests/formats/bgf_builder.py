@@ -16,10 +16,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from smile_encoder import encode
+
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.position import Position
 from gamao_cli.model.actions import BAR, OFF
-from smile_encoder import encode
 
 GREEN, RED = -1, 1  # BGBlitz's ``player`` values (W4's reading)
 
@@ -192,8 +193,34 @@ def game_object(
         "scoreRed": score[1],
         "isCrawford": False,
         "initial": {
-            "points": [2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2,
-                       0, 0],
+            "points": [
+                2,
+                0,
+                0,
+                0,
+                0,
+                -5,
+                0,
+                -3,
+                0,
+                0,
+                0,
+                5,
+                -5,
+                0,
+                0,
+                0,
+                3,
+                0,
+                5,
+                0,
+                0,
+                0,
+                0,
+                -2,
+                0,
+                0,
+            ],
             "cube": 1,
             "cubeOwner": 0,
         },
@@ -252,7 +279,10 @@ def short_match(sign: tuple[int, int] = (GREEN, RED)) -> ShortMatch:
 
 
 def bgf_bytes(
-    data: object, compress: str = "gzip", smile: bool = True, header: bytes | None = None,
+    data: object,
+    compress: str = "gzip",
+    smile: bool = True,
+    header: bytes | None = None,
     **options: bool,
 ) -> bytes:
     """A ``.bgf`` file: the header line, then the body (Smile or JSON), compressed or not."""
@@ -263,7 +293,11 @@ def bgf_bytes(
         body = zlib.compress(body)
     if header is None:
         header = json.dumps(
-            {"format": "BGF", "version": "0.00011825", "compress": compress != "raw",
-             "useSmile": smile}
+            {
+                "format": "BGF",
+                "version": "0.00011825",
+                "compress": compress != "raw",
+                "useSmile": smile,
+            }
         ).encode()
     return header + b"\n" + body

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 from bgf_builder import GREEN, RED, bgf_bytes, cube_decision, game_object, play, short_match
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from smile_encoder import encode
 from typer.testing import CliRunner
 
 from gamao_cli.analysis.replay import replay_match
@@ -44,7 +47,7 @@ def test_header_line_is_sniffed() -> None:
     assert detect_binary(b'{"version": "0.1", "useSmile": true}\n\x1f\x8b')
     assert detect_binary(b'{"format":"BGF","ver') is not None  # truncated: still ours (P450)
     assert detect_binary(b'{"gamao-match": 1, "players": ["a", "b"]}\n') is None
-    assert detect_binary(b"; [Site \"x\"]\n") is None
+    assert detect_binary(b'; [Site "x"]\n') is None
     info = by_extension("m.bgf")
     assert info is not None and info.name == "bgf" and info.read_binary is not None
 
@@ -55,7 +58,10 @@ def test_short_match_header_players_rules(short: tuple[object, Match]) -> None:
     assert match.players == ("Grün Spieler", "Red Player")
     assert match.length == 3
     assert (match.rules.cube, match.rules.crawford, match.rules.jacoby, match.rules.beavers) == (
-        True, True, False, False,
+        True,
+        True,
+        False,
+        False,
     )
     assert match.rules.cube_limit is None  # its meaning is unverified: kept as a tag only
     assert match.ratings == ("1612.5", "1500")
@@ -94,7 +100,9 @@ def test_short_match_games_and_results(short: tuple[object, Match]) -> None:
     win = g3.actions[-1]
     assert isinstance(win, Win)
     assert (win.player, win.points, win.and_the_match) == (
-        built.winners[2], built.points[2], True,
+        built.winners[2],
+        built.points[2],
+        True,
     )
 
 
@@ -176,21 +184,34 @@ def test_plus_one_as_green_is_detected() -> None:
 
 def test_money_session_and_analysis_in_money() -> None:
     game = play(5, stop_after=4)
-    data = {"matchlen": 0, "nameGreen": "A", "nameRed": "B", "games": [
-        game_object(game, (0, 0), 1, resigned=True)]}
+    data = {
+        "matchlen": 0,
+        "nameGreen": "A",
+        "nameRed": "B",
+        "games": [game_object(game, (0, 0), 1, resigned=True)],
+    }
     match = read(bgf_bytes(data))
     assert match.length == 0 and match.is_money
     entry = {
-        "equity": {"emg": -999.0, "matchEquity": -999.0, "hasEMG": False,
-                   "cubeDecision": cube_decision("DOUBLE", eqNoDouble=0.3, eqDoubleTake=0.5,
-                                                 eqDoublePass=1.0)},
+        "equity": {
+            "emg": -999.0,
+            "matchEquity": -999.0,
+            "hasEMG": False,
+            "cubeDecision": cube_decision(
+                "DOUBLE", eqNoDouble=0.3, eqDoubleTake=0.5, eqDoublePass=1.0
+            ),
+        },
         "moveAnalysis": [
-            {"move": {"from": [8, 6, -1, -1], "to": [5, 5, -1, -1]},
-             "eq": {"emg": -999.0, "hasEMG": False, "cubeDecision": {"eqCubeFul": 0.31}},
-             "played": False},
-            {"move": {"from": [13, -1, -1, -1], "to": [9, -1, -1, -1]},
-             "eq": {"emg": -999.0, "hasEMG": False, "cubeDecision": {"eqCubeFul": 0.11}},
-             "played": True},
+            {
+                "move": {"from": [8, 6, -1, -1], "to": [5, 5, -1, -1]},
+                "eq": {"emg": -999.0, "hasEMG": False, "cubeDecision": {"eqCubeFul": 0.31}},
+                "played": False,
+            },
+            {
+                "move": {"from": [13, -1, -1, -1], "to": [9, -1, -1, -1]},
+                "eq": {"emg": -999.0, "hasEMG": False, "cubeDecision": {"eqCubeFul": 0.11}},
+                "played": True,
+            },
         ],
         "luck": {"luckPlain": -0.1, "luckWeighted": -0.2, "mode": "Money"},
     }
@@ -307,8 +328,9 @@ def test_broken_entries_are_diagnostics() -> None:
     match = read(bgf_bytes({"matchlen": 3, "games": [obj, "junk"], "useCube": "yes"}))
     assert sorted(set(codes(match))) == ["P461", "P462", "P464"]
     assert len(match.games) == 2 and len(match.games[0].actions) == 2 + 1  # two moves, result
-    assert match.games[0].actions[-1] == Win(None, 1, resigned=True, text="Wins 1 point",
-                                             location=match.games[0].actions[-1].location)
+    assert match.games[0].actions[-1] == Win(
+        None, 1, resigned=True, text="Wins 1 point", location=match.games[0].actions[-1].location
+    )
     bad_hop = game_object(game, (0, 0), 1, resigned=True)
     bad_hop["moves"][0] = {**bad_hop["moves"][0], "from": [3, -1, -1, -1], "to": [9, -1, -1, -1]}
     match = read(bgf_bytes({"matchlen": 3, "finalGreen": 1, "finalRed": 0, "games": [bad_hop]}))
@@ -322,3 +344,107 @@ def test_double_without_answer() -> None:
     del obj["moves"][3]  # the responder's entry
     match = read(bgf_bytes({"matchlen": 3, "games": [obj]}))
     assert "P463" in codes(match)
+
+
+# -- fuzzing the reader ----------------------------------------------------------------------
+
+_FUZZ_MATCH = short_match()
+_FUZZ_BODIES = [
+    encode(_FUZZ_MATCH.data),
+    encode(_FUZZ_MATCH.data, shared_values=True, left_floats=True),
+    json.dumps(_FUZZ_MATCH.data).encode(),
+]
+_HEADER = b'{"format":"BGF","version":"1.0","compress":true,"useSmile":true}\n'
+
+
+def _never_raises(data: bytes) -> None:
+    matches = list(read_path(data))
+    assert matches
+    for match in matches:
+        assert "P009" not in codes(match), match.diagnostics
+        for game in match.games:
+            assert all(0 <= n.action < len(game.actions) for n in game.annotations)
+    replay_match(matches[0])  # whatever was read can be checked
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(0, len(_FUZZ_BODIES) - 1),
+    flips=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=4
+    ),
+    cut=st.floats(0.05, 1.0),
+    packed=st.sampled_from(["gzip", "zlib", "raw"]),
+)
+def test_fuzz_mutated_bodies(
+    which: int, flips: list[tuple[float, int]], cut: float, packed: str
+) -> None:
+    """The body is mutated before it is compressed, so the mutation reaches the decoder."""
+    body = bytearray(_FUZZ_BODIES[which])
+    for where, byte in flips:
+        body[int(where * len(body))] = byte
+    data = bytes(body[: max(1, int(len(body) * cut))])
+    if packed == "gzip":
+        data = gzip.compress(data, mtime=0)
+    elif packed == "zlib":
+        data = zlib.compress(data)
+    _never_raises(_HEADER + data)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    flips=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=8
+    ),
+    cut=st.floats(0.05, 1.0),
+)
+def test_fuzz_mutated_files(flips: list[tuple[float, int]], cut: float) -> None:
+    """Whole files mutated anywhere, the header and the gzip framing included."""
+    data = bytearray(bgf_bytes(_FUZZ_MATCH.data))
+    for where, byte in flips:
+        data[int(where * len(data))] = byte
+    _never_raises(bytes(data[: max(1, int(len(data) * cut))]))
+
+
+_ENTRY_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-30, 30),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.lists(st.integers(-3, 26), max_size=5),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.integers(0, 2),
+    entry=st.integers(0, 10),
+    key=st.sampled_from(
+        [
+            "player",
+            "from",
+            "to",
+            "red",
+            "green",
+            "equity",
+            "moveAnalysis",
+            "pr",
+            "luck",
+            "dancingEquity",
+        ]
+    ),
+    value=_ENTRY_VALUES,
+    field=st.sampled_from(
+        ["scoreGreen", "scoreRed", "wonPoints", "wasResignation", "initial", "isCrawford", "moves"]
+    ),
+    field_value=_ENTRY_VALUES,
+)
+def test_fuzz_wrong_typed_fields(
+    game: int, entry: int, key: str, value: object, field: str, field_value: object
+) -> None:
+    data = json.loads(json.dumps(_FUZZ_MATCH.data))
+    moves = data["games"][game]["moves"]
+    moves[entry % len(moves)][key] = value
+    data["games"][(game + 1) % 3][field] = field_value
+    _never_raises(bgf_bytes(data, compress="raw"))

@@ -33,20 +33,23 @@ def test_formats_table() -> None:
         ("sgf", ("sgf",), False),
         ("json", ("json",), False),
         ("jsonl", ("jsonl",), True),
+        ("bgf", ("bgf",), False),
     ]
-    assert all(f.read is not None and f.write is not None for f in FORMATS)
+    assert all(f.read is not None and f.write is not None for f in FORMATS[:4])
+    bgf = by_name("bgf")
+    assert bgf.read is None and bgf.write is None and bgf.read_binary is not None
     assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
     assert by_name("json").read is read_json and by_name("json").write is write_json
     assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
-    assert registry.names() == ("mat", "sgf", "json", "jsonl")
-    assert extensions() == {"mat", "txt", "sgf", "json", "jsonl"}
+    assert registry.names() == ("mat", "sgf", "json", "jsonl", "bgf")
+    assert extensions() == {"mat", "txt", "sgf", "json", "jsonl", "bgf"}
 
 
 def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
     with pytest.raises(UnknownFormatError, match=r"unknown format 'xg' \(known: mat, sgf, json, "
-                       r"jsonl\)"):  # fmt: skip
+                       r"jsonl, bgf\)"):  # fmt: skip
         by_name("xg")
     assert issubclass(UnknownFormatError, ValueError)
 
@@ -59,6 +62,7 @@ def test_by_name() -> None:
         ("x.sgf", "sgf"),
         ("x.json", "json"),
         ("x.jsonl", "jsonl"),
+        ("x.BGF", "bgf"),
         ("x.gam", None),
         ("noext", None),
         ("", None),

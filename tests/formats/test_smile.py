@@ -12,9 +12,9 @@ from decimal import Decimal
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from smile_encoder import Encoder, encode, vint
 
 from gamao_cli.formats.smile import MAX_DEPTH, SmileError, decode, decode_document
-from smile_encoder import Encoder, encode, vint
 
 H0 = b":)\n\x00"  # no shared names, no shared values
 H1 = b":)\n\x01"  # shared names
@@ -108,10 +108,10 @@ def test_long_shared_name_and_value_references() -> None:
 
 def test_shared_tables_are_cleared_after_1024_entries() -> None:
     values = [f"s{i}" for i in range(1030)]
-    doc = Encoder(shared_values=True).encode(values + ["s1027", "s3"])
+    doc = Encoder(shared_values=True).encode([*values, "s1027", "s3"])
     # s1027 is entry 3 of the new table; s3 was lost with the reset and is written again
     assert doc.endswith(b"\x04As3\xf9")  # reference 0x04 = index 3; "s3" again as 0x41
-    assert decode(doc) == values + ["s1027", "s3"]
+    assert decode(doc) == [*values, "s1027", "s3"]
     names = {f"k{i}": i for i in range(1030)}
     doc = Encoder(shared_names=True).encode([names, {"k1027": 0, "k3": 1}])
     assert decode(doc) == [names, {"k1027": 0, "k3": 1}]
@@ -260,12 +260,22 @@ def _same(a: object, b: object) -> bool:
     end=st.booleans(),
 )
 def test_round_trip_with_a_fixed_alignment(
-    value: object, names: bool, values: bool, raw: bool, long_strings: bool, left: bool,
+    value: object,
+    names: bool,
+    values: bool,
+    raw: bool,
+    long_strings: bool,
+    left: bool,
     end: bool,
 ) -> None:
     encoder = Encoder(
-        shared_names=names, shared_values=values, raw_binary=raw, seven_bit_binary=not raw,
-        long_strings=long_strings, left_floats=left, end_marker=end,
+        shared_names=names,
+        shared_values=values,
+        raw_binary=raw,
+        seven_bit_binary=not raw,
+        long_strings=long_strings,
+        left_floats=left,
+        end_marker=end,
     )
     data = encoder.encode(value)
     assert _same(decode(data, floats="left" if left else "right"), value)
@@ -299,16 +309,24 @@ def test_fuzz_random_bodies(body: bytes) -> None:
 
 
 _SEED_DOC = encode(
-    {"games": [{"moves": [{"from": [13, 8, -1, -1], "eq": 0.25, "name": "é"}] * 3}],
-     "big": 2**70, "bin": b"\x00\x01", "dec": Decimal("3.14"), "s": "x" * 50},
+    {
+        "games": [{"moves": [{"from": [13, 8, -1, -1], "eq": 0.25, "name": "é"}] * 3}],
+        "big": 2**70,
+        "bin": b"\x00\x01",
+        "dec": Decimal("3.14"),
+        "s": "x" * 50,
+    },
     shared_values=True,
 )
 
 
 @settings(max_examples=1000, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, len(_SEED_DOC) - 1), st.integers(0, 255)),
-                min_size=1, max_size=6),
-       st.integers(0, len(_SEED_DOC)))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(_SEED_DOC) - 1), st.integers(0, 255)), min_size=1, max_size=6
+    ),
+    st.integers(0, len(_SEED_DOC)),
+)
 def test_fuzz_mutated_documents(flips: list[tuple[int, int]], cut: int) -> None:
     data = bytearray(_SEED_DOC)
     for where, byte in flips:
