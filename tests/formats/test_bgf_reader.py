@@ -334,8 +334,8 @@ def test_broken_entries_are_diagnostics() -> None:
     bad_hop = game_object(game, (0, 0), 1, resigned=True)
     bad_hop["moves"][0] = {**bad_hop["moves"][0], "from": [3, -1, -1, -1], "to": [9, -1, -1, -1]}
     match = read(bgf_bytes({"matchlen": 3, "finalGreen": 1, "finalRed": 0, "games": [bad_hop]}))
-    assert codes(match) == ["P462"]
-    assert [f.code for f in replay_match(match).findings] == ["P462", "R217", "R222", "X413"]
+    assert codes(match) == ["P468"]
+    assert [f.code for f in replay_match(match).findings] == ["P468", "R217", "R222", "X413"]
 
 
 def test_double_without_answer() -> None:
