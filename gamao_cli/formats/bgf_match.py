@@ -189,7 +189,8 @@ class _GameBuilder:
             if player is None:
                 self.stop(i + 1, f"player is {entry.get('player')!r}, not -1 or 1")
                 return
-            if br.is_cube_record(entry):
+            dance = "dancingEquity" in entry and not br.doubled(entry)
+            if br.is_cube_record(entry) and not dance:
                 if not br.doubled(entry):
                     i += 1  # an end record
                     continue
@@ -239,15 +240,11 @@ class _GameBuilder:
     def checker(self, entry: ba.Entry, number: int, player: int) -> bool:
         froms, tos = sequence(entry.get("from")), sequence(entry.get("to"))
         dice = (_die(entry.get("red")), _die(entry.get("green")))
-        first_to = tos[0] if tos else None
-        dance = "dancingEquity" in entry or (
-            None in dice
-            and _die(froms[0]) is not None
-            and _die(first_to) is not None
-            and all(plain_int(v) == -1 for v in list(froms[1:4]) + list(tos[1:4]))
-        )
-        if dance:
-            dice = (_die(froms[0]), _die(first_to))
+        slots = (_die(froms[0]) if froms else None, _die(tos[0]) if tos else None)
+        rest_unused = all(plain_int(v) == -1 for v in list(froms[1:4]) + list(tos[1:4]))
+        dance = "dancingEquity" in entry or (None in dice and None not in slots and rest_unused)
+        if dance and None not in slots:
+            dice = slots  # a dance keeps its dice in from[0] / to[0]
         if dice[0] is None or dice[1] is None:
             self.stop(number, "the entry's dice are not two numbers 1..6")
             return False

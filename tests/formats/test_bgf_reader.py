@@ -448,3 +448,23 @@ def test_fuzz_wrong_typed_fields(
     moves[entry % len(moves)][key] = value
     data["games"][(game + 1) % 3][field] = field_value
     _never_raises(bgf_bytes(data, compress="raw"))
+
+
+def test_dance_forms() -> None:
+    """A dance with its dice in from[0]/to[0] (as BGBlitz writes it), the same without
+    ``dancingEquity``, and one with unused slots and its dice in red/green."""
+    built = _FUZZ_MATCH
+    match = read(bgf_bytes(built.data))
+    g3 = built.data["games"][2]
+    index = next(i for i, e in enumerate(g3["moves"]) if "dancingEquity" in e)
+    original = g3["moves"][index]
+    die1, die2 = original["from"][0], original["to"][0]
+    variants = [
+        {k: v for k, v in original.items() if k != "dancingEquity"},
+        {**original, "from": [-1] * 4, "to": [-1] * 4, "red": die1, "green": die2},
+    ]
+    for variant in variants:
+        data = json.loads(json.dumps(built.data))
+        data["games"][2]["moves"][index] = variant
+        other = read(bgf_bytes(data))
+        assert other.games[2].actions == match.games[2].actions
