@@ -78,20 +78,6 @@ class Document:
     end: int  # the offset just after the document (and its end marker, if any)
 
 
-class _Float:
-    """A float read before the document's alignment is known: its raw 7-bit groups."""
-
-    __slots__ = ("bits", "raw", "slot", "where")
-
-    def __init__(
-        self, raw: int, bits: int, where: list[Value] | dict[str, Value] | None, slot: int | str
-    ) -> None:
-        self.raw = raw  # the groups concatenated: 35 bits (float32) or 70 bits (float64)
-        self.bits = bits  # 32 or 64
-        self.where = where
-        self.slot = slot
-
-
 def _float_value(raw: int, bits: int, alignment: Alignment) -> float:
     pad = 3 if bits == 32 else 6
     pattern = raw >> pad if alignment == "left" else raw & ((1 << bits) - 1)
@@ -124,7 +110,8 @@ class _Decoder:
         self.share_values = False
         self.raw_binary = False
         self.floats = floats
-        self.pending: list[_Float] = []
+        # floats read before the alignment is known: (container, slot, 7-bit groups, bits)
+        self.pending: list[tuple[list[Value] | dict[str, Value] | None, int | str, int, int]] = []
         self.root: Value = None
 
     # -- bytes -------------------------------------------------------------------------
@@ -255,13 +242,19 @@ class _Decoder:
     def value(
         self, depth: int, where: list[Value] | dict[str, Value] | None, slot: int | str
     ) -> Value:
+        data = self.data
         offset = self.pos
-        token = self.byte()
-        if token >= 0x40 and token < 0xC0:
-            return self.string_value(token)
+        if offset >= len(data):
+            raise self.fail("truncated input: a value was expected")
+        token = data[offset]
+        self.pos = offset + 1
+        if token == 0x29:
+            return self.float_token(64, where, slot)
         if token >= 0xC0 and token < 0xE0:
             small = token & 0x1F
             return (small >> 1) ^ -(small & 1)
+        if token >= 0x40 and token < 0xC0:
+            return self.string_value(token)
         if token >= 0x01 and token < 0x20:
             return self.shared(self.values, token - 1, "string value", offset)
         if token == 0xFA:
@@ -282,8 +275,8 @@ class _Decoder:
             return self.zigzag("an int64", 64)
         if token == 0x26:
             return self.big_integer()
-        if token == 0x28 or token == 0x29:
-            return self.float_token(32 if token == 0x28 else 64, where, slot)
+        if token == 0x28:
+            return self.float_token(32, where, slot)
         if token == 0x2A:
             return self.big_decimal()
         if token == 0xE0 or token == 0xE4:
@@ -324,22 +317,35 @@ class _Decoder:
         self, bits: int, where: list[Value] | dict[str, Value] | None, slot: int | str
     ) -> Value:
         offset = self.pos
-        groups = self.take(5 if bits == 32 else 10, "a float")
+        count = 5 if bits == 32 else 10
+        groups = self.data[offset : offset + count]
+        if len(groups) < count:
+            raise self.fail(f"a float claims {count} bytes but {len(groups)} remain")
+        self.pos = offset + count
+        if max(groups) & 0x80:
+            first = next(i for i, b in enumerate(groups) if b & 0x80)
+            raise self.fail("a float's 7-bit group has its top bit set", offset + first)
         raw = 0
-        for i, b in enumerate(groups):
-            if b & 0x80:
-                raise self.fail("a float's 7-bit group has its top bit set", offset + i)
+        for b in groups:
             raw = (raw << 7) | b
         if self.floats != "auto":
             return _float_value(raw, bits, self.floats)
-        pending = _Float(raw, bits, where, slot)
-        self.pending.append(pending)
-        return pending
+        self.pending.append((where, slot, raw, bits))
+        return None  # replaced once the document's alignment is known
 
     def key(self) -> str | None:
         """A property name, or None at the end of the object."""
+        data = self.data
         offset = self.pos
-        token = self.byte()
+        if offset >= len(data):
+            raise self.fail("truncated input: a name or the end of an object was expected")
+        token = data[offset]
+        self.pos = offset + 1
+        if token >= 0x40 and token < 0x80:
+            names = self.names
+            if token - 0x40 < len(names):
+                return names[token - 0x40]
+            return self.shared(names, token - 0x40, "name", offset)
         if token == 0xFB:
             return None
         if token >= 0x80 and token < 0xC0:
@@ -348,8 +354,6 @@ class _Decoder:
             if max(raw) >= 0x80:
                 raise self.fail("an ASCII name holds a non-ASCII byte", offset + 1)
             name = self.text(raw, offset + 1)
-        elif token >= 0x40 and token < 0x80:
-            return self.shared(self.names, token - 0x40, "name", offset)
         elif token >= 0xC0 and token < 0xF8:
             length = (token - 0xC0) + 2
             name = self.text(self.take(length, "a name"), offset + 1)
@@ -396,26 +400,27 @@ class _Decoder:
             return (self.floats if pending else None), True
         if not pending:
             return None, True
-        right = sum(1 for f in pending if _fits(f.raw, f.bits, "right"))
-        left = sum(1 for f in pending if _fits(f.raw, f.bits, "left"))
+        right = sum(1 for _, _, raw, bits in pending if _fits(raw, bits, "right"))
+        left = sum(1 for _, _, raw, bits in pending if _fits(raw, bits, "left"))
         total = len(pending)
         if right == total and left == total:
-            score_r = sum(_plausible(_float_value(f.raw, f.bits, "right")) for f in pending)
-            score_l = sum(_plausible(_float_value(f.raw, f.bits, "left")) for f in pending)
+            score_r = sum(_plausible(_float_value(r, b, "right")) for _, _, r, b in pending)
+            score_l = sum(_plausible(_float_value(r, b, "left")) for _, _, r, b in pending)
             chosen: Alignment = "left" if score_l > score_r else "right"
         else:
             chosen = "left" if left > right else "right"
         consistent = (left if chosen == "left" else right) == total
-        for f in pending:
-            number = _float_value(f.raw, f.bits, chosen)
-            if f.where is None:
+        for where, slot, raw, bits in pending:
+            number = _float_value(raw, bits, chosen)
+            if where is None:
                 self.root = number
-            elif isinstance(f.where, list):
-                assert isinstance(f.slot, int)
-                f.where[f.slot] = number
+            elif isinstance(where, list):
+                assert isinstance(slot, int)
+                where[slot] = number
             else:
-                assert isinstance(f.slot, str)
-                f.where[f.slot] = number
+                assert isinstance(slot, str)
+                if where.get(slot) is None:  # not replaced by a later duplicate name
+                    where[slot] = number
         return chosen, consistent
 
 

@@ -89,6 +89,12 @@ def test_hand_encoded_tokens(data: bytes, expected: object) -> None:
     assert type(value) is type(expected)
 
 
+def test_duplicate_names_keep_the_last_value() -> None:
+    one_and_a_half = b"\x29\x00\x3f\x7c\x00\x00\x00\x00\x00\x00\x00"  # 1.5, right-aligned
+    assert decode(H1 + b"\xfa\x80a" + one_and_a_half + b"\x40\xc4\xfb") == {"a": 2}
+    assert decode(H1 + b"\xfa\x80a\xc4\x40" + one_and_a_half + b"\xfb") == {"a": 1.5}
+
+
 def test_long_name_key_0x34() -> None:
     name = "n" * 70
     assert decode(H1 + b"\xfa\x34" + name.encode() + b"\xfc\xc2\x40\xc4\xfb") == {name: 2}
