@@ -43,8 +43,12 @@ def number(value: object) -> float | None:
     return out
 
 
+_EMPTY: dict[str, Any] = {}
+
+
 def mapping(value: object) -> Entry:
-    return value if isinstance(value, Mapping) else {}
+    """``value`` if it is an object (the decoders make dicts), else an empty one."""
+    return value if isinstance(value, dict) else _EMPTY
 
 
 def sequence(value: object) -> list[Any]:

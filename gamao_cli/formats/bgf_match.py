@@ -240,11 +240,13 @@ class _GameBuilder:
     def checker(self, entry: ba.Entry, number: int, player: int) -> bool:
         froms, tos = sequence(entry.get("from")), sequence(entry.get("to"))
         dice = (_die(entry.get("red")), _die(entry.get("green")))
-        slots = (_die(froms[0]) if froms else None, _die(tos[0]) if tos else None)
-        rest_unused = all(plain_int(v) == -1 for v in list(froms[1:4]) + list(tos[1:4]))
-        dance = "dancingEquity" in entry or (None in dice and None not in slots and rest_unused)
-        if dance and None not in slots:
-            dice = slots  # a dance keeps its dice in from[0] / to[0]
+        dance = "dancingEquity" in entry
+        if dance or None in dice:
+            slots = (_die(froms[0]) if froms else None, _die(tos[0]) if tos else None)
+            unused = all(plain_int(v) == -1 for v in list(froms[1:4]) + list(tos[1:4]))
+            dance = dance or (None not in slots and unused)
+            if dance and None not in slots:
+                dice = slots  # a dance keeps its dice in from[0] / to[0]
         if dice[0] is None or dice[1] is None:
             self.stop(number, "the entry's dice are not two numbers 1..6")
             return False
