@@ -15,6 +15,7 @@ itself is turned into games by :mod:`gamao_cli.formats.bgf_match`.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import zlib
@@ -39,7 +40,7 @@ BGF_CODES: dict[str, str] = {
     **MATCH_CODES,
 }
 
-MAX_INPUT = 64 << 20
+MAX_INPUT = 16 << 20
 """Bytes of a ``.bgf`` file read at most (a real one is a few tens of kilobytes)."""
 MAX_HEADER = 4096
 """The header line is at most this long."""
@@ -47,7 +48,7 @@ INFLATE_RATIO = 100
 """A payload inflates to at most this multiple of its compressed size ..."""
 INFLATE_ALLOWANCE = 1 << 20
 """... plus this much (a tiny compressed payload may legitimately inflate far more) ..."""
-MAX_INFLATED = 128 << 20
+MAX_INFLATED = 64 << 20
 """... and never beyond this, whatever its size."""
 
 _ZLIB_SECOND = frozenset({0x01, 0x5E, 0x9C, 0xDA})
@@ -129,10 +130,22 @@ def _payload(data: bytes, start: int, filename: str) -> tuple[bytes, str] | Matc
 
 
 def read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
-    """The match of a BGBlitz ``.bgf`` file (one per file); problems become diagnostics."""
-    data = stream.read(MAX_INPUT + 1)
-    if len(data) > MAX_INPUT:
-        yield _fail(filename, "P455", f"larger than {MAX_INPUT >> 20} MB: not read as .bgf")
+    """The match of a BGBlitz ``.bgf`` file (one per file); problems become diagnostics.
+
+    A file larger than :data:`MAX_INPUT` is refused from its size, without being read."""
+    try:
+        size = stream.seek(0, io.SEEK_END)
+        stream.seek(0)
+    except (OSError, ValueError):
+        size = 0  # not seekable after all: the read below is bounded anyway
+    data = b"" if size > MAX_INPUT else stream.read(MAX_INPUT + 1)
+    if size > MAX_INPUT or len(data) > MAX_INPUT:
+        yield _fail(
+            filename,
+            "P455",
+            f"{max(size, len(data))} bytes, more than the {MAX_INPUT >> 20} MB a .bgf may "
+            "have: not read",
+        )
         return
     yield read_bgf_bytes(bytes(data), filename)
 

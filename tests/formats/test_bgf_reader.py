@@ -298,10 +298,24 @@ def test_inflate_stops_at_the_limit() -> None:
     assert out == b"x" * 500 and why == ""
 
 
-def test_file_too_large(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_file_too_large(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(bgf_reader, "MAX_INPUT", 100)
     [match] = list(bgf_reader.read_bgf(io.BytesIO(b"{}\n" + b"x" * 200), "big.bgf"))
     assert codes(match) == ["P455"]
+    assert match.diagnostics[0].message.startswith("203 bytes, more than")
+
+    class Huge(io.BytesIO):
+        """A 2 GB file that must not be read: only its size is asked for."""
+
+        def seek(self, offset: int, whence: int = 0) -> int:
+            return 2 << 30 if whence == io.SEEK_END else 0
+
+        def read(self, size: int | None = -1) -> bytes:
+            raise AssertionError("read")
+
+    monkeypatch.setattr(bgf_reader, "MAX_INPUT", 16 << 20)
+    [match] = list(bgf_reader.read_bgf(Huge(), "huge.bgf"))
+    assert codes(match) == ["P455"] and "2147483648 bytes" in match.diagnostics[0].message
 
 
 def test_bad_smile_body_names_the_offset() -> None:
