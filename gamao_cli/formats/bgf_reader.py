@@ -170,7 +170,7 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
     version = header.get("version")
     if isinstance(version, (str, int, float)) and not isinstance(version, bool):
         tags.append(("BGF version", str(version)))
-    if body[:3] == b":)\n":
+    if body[:3] == b":)\n" or (body and b":)\n".startswith(body)):  # (or a cut-off header)
         try:
             document = decode_document(body)
         except SmileError as exc:

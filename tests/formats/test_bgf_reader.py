@@ -482,3 +482,14 @@ def test_dance_forms() -> None:
         data["games"][2]["moves"][index] = variant
         other = read(bgf_bytes(data))
         assert other.games[2].actions == match.games[2].actions
+
+
+@pytest.mark.parametrize("compress", ["raw", "gzip"])
+def test_truncated_files(compress: str) -> None:
+    data = bgf_bytes(_FUZZ_MATCH.data, compress=compress)
+    start = data.index(b"\n") + 1
+    expected = "P453" if compress == "raw" else "P451"
+    for cut in range(start + 4, len(data) - 1, max(1, (len(data) - start) // 60)):
+        match = read(data[:cut])
+        assert codes(match) == [expected], cut
+        assert match.games == ()
