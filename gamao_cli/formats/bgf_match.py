@@ -36,6 +36,7 @@ from gamao_cli.model.actions import (
     BAR,
     OFF,
     Action,
+    Board,
     Double,
     Drop,
     Move,
@@ -117,7 +118,7 @@ def _die(value: object) -> int | None:
     return die if die is not None and 1 <= die <= 6 else None
 
 
-def _start(initial: ba.Entry, diags: _Diags, number: int) -> tuple[tuple[int, ...], ...] | None:
+def _start(initial: ba.Entry, diags: _Diags, number: int) -> tuple[Board, Board] | None:
     """Both boards (own numbering, off at 0, bar at 25) of a non-standard ``initial``."""
     points = sequence(initial.get("points"))
     if not points:
@@ -338,9 +339,9 @@ class _GameBuilder:
         start: SetPosition | None = None
         cube = plain_int(self.initial.get("cube")) or 1
         if boards is not None or cube > 1 or owner != -1:
-            standard = (_STANDARD, _STANDARD)
+            standard: tuple[Board, Board] = (_STANDARD, _STANDARD)
             start = SetPosition(
-                boards=boards or standard,  # type: ignore[arg-type]
+                boards=boards or standard,
                 turn=self.first_mover if self.first_mover is not None else 0,
                 cube_value=max(cube, 1),
                 cube_owner=owner,

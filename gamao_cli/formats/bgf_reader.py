@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from gamao_cli.formats.bgf_match import MATCH_CODES, build_match, failed_match
-from gamao_cli.formats.smile import SmileError, decode_document
+from gamao_cli.formats.smile import MAX_CONTAINERS, SmileError, decode_document
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -182,6 +182,14 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
         alignment = document.float_alignment
         consistent = document.floats_consistent
     else:
+        brackets = body.count(b"{") + body.count(b"[")
+        if brackets > MAX_CONTAINERS:  # what the Smile decoder bounds, bounded for JSON too
+            return _fail(
+                filename,
+                "P454",
+                f"the JSON body opens {brackets} arrays and objects, more "
+                f"than the {MAX_CONTAINERS} a match may have",
+            )
         try:
             value = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:

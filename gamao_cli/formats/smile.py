@@ -28,8 +28,9 @@ the specification's on a tie. :attr:`Document.float_alignment` says which was us
 
 Every problem is a :class:`SmileError` with the byte offset where it was found: a bad header,
 truncated input, a reserved token, a back reference out of range, a length that claims more
-bytes than the input holds, nesting deeper than :data:`MAX_DEPTH`, bad UTF-8. The decoder
-never allocates more than a small multiple of the input.
+bytes than the input holds, nesting deeper than :data:`MAX_DEPTH`, more than
+:data:`MAX_CONTAINERS` arrays and objects, bad UTF-8. What the decoder holds is bounded by a
+small multiple of the input.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ __all__ = ["MAX_DEPTH", "Document", "SmileError", "decode", "decode_document"]
 HEADER = b":)\n"
 MAX_DEPTH = 200
 """Arrays and objects nested deeper than this are refused (a hostile input's stack)."""
+MAX_CONTAINERS = 500_000
+"""A document with more arrays and objects than this is refused: two bytes of input make an
+empty object of some 64 bytes, so this bounds what a hostile input can make the decoder hold
+(a real BGBlitz match has a few thousand)."""
 TABLE_SIZE = 1024
 SHARED_VALUE_MAX_BYTES = 64
 _MAX_VINT_BYTES = 10
@@ -113,6 +118,7 @@ class _Decoder:
         # floats read before the alignment is known: (container, slot, 7-bit groups, bits)
         self.pending: list[tuple[list[Value] | dict[str, Value] | None, int | str, int, int]] = []
         self.root: Value = None
+        self.containers = 0
 
     # -- bytes -------------------------------------------------------------------------
 
@@ -374,6 +380,9 @@ class _Decoder:
     def object(self, depth: int, offset: int) -> dict[str, Value]:
         if depth > MAX_DEPTH:
             raise self.fail(f"nesting deeper than {MAX_DEPTH}", offset)
+        self.containers += 1
+        if self.containers > MAX_CONTAINERS:
+            raise self.fail(f"more than {MAX_CONTAINERS} arrays and objects", offset)
         out: dict[str, Value] = {}
         while True:
             name = self.key()
@@ -384,6 +393,9 @@ class _Decoder:
     def array(self, depth: int, offset: int) -> list[Value]:
         if depth > MAX_DEPTH:
             raise self.fail(f"nesting deeper than {MAX_DEPTH}", offset)
+        self.containers += 1
+        if self.containers > MAX_CONTAINERS:
+            raise self.fail(f"more than {MAX_CONTAINERS} arrays and objects", offset)
         out: list[Value] = []
         data = self.data
         while True:

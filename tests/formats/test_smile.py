@@ -212,6 +212,17 @@ def test_deep_nesting_is_refused() -> None:
         decode(H1 + b"\xfa\x80a" * 5000)
 
 
+def test_too_many_containers_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gamao_cli.formats import smile
+
+    assert smile.MAX_CONTAINERS == 500_000
+    monkeypatch.setattr(smile, "MAX_CONTAINERS", 5)
+    assert decode(H0 + b"\xf8" + b"\xfa\xfb" * 4 + b"\xf9") == [{}] * 4
+    with pytest.raises(SmileError, match="more than 5 arrays and objects") as info:
+        decode(H0 + b"\xf8" + b"\xfa\xfb" * 10 + b"\xf9")
+    assert info.value.offset == 4 + 1 + 2 * 4
+
+
 def test_every_truncation_of_a_document_is_an_error() -> None:
     value = {"name": "é" * 20, "list": [1, 2.5, None, True, "x" * 40], "big": 2**70}
     data = encode(value, shared_values=True)
