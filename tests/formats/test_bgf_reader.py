@@ -383,7 +383,7 @@ def _never_raises(data: bytes) -> None:
     replay_match(matches[0])  # whatever was read can be checked
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     which=st.integers(0, len(_FUZZ_BODIES) - 1),
     flips=st.lists(
@@ -407,7 +407,7 @@ def test_fuzz_mutated_bodies(
     _never_raises(_HEADER + data)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     flips=st.lists(
         st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=8
@@ -432,7 +432,7 @@ _ENTRY_VALUES = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.integers(0, 2),
     entry=st.integers(0, 10),

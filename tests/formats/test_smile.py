@@ -337,7 +337,7 @@ _SEED_DOC = encode(
 )
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(0, len(_SEED_DOC) - 1), st.integers(0, 255)), min_size=1, max_size=6
