@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import zlib
 from pathlib import Path
 
@@ -245,6 +246,9 @@ def test_cli_check_and_convert_to_mat(tmp_path: Path, short: tuple[object, Match
     path.write_bytes(bgf_bytes(built.data))
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["check", str(tmp_path)])  # found by walking the directory
+    assert result.exit_code == 0, result.output
+    assert re.search(r"games\s+3\b", result.output) and re.search(r"verified\s+3\b", result.output)
     out = tmp_path / "out"
     result = runner.invoke(app, ["convert", str(path), "--to", "mat", "-o", str(out)])
     assert result.exit_code == 0, result.output
