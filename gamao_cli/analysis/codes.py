@@ -1,7 +1,8 @@
 """Finding codes: stable, never reused or renumbered (docs/codes.md lists them all).
 
 R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
-(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON) are listed by the readers and merged here.
+(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P45x BGBlitz ``.bgf``) are listed by the
+readers and merged here.
 """
 
 from __future__ import annotations
@@ -211,12 +212,20 @@ CUBE_CODES = {
 
 
 # Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {"P010": WARN, "P600": INFO}
+_READER_SEVERITY = {
+    "P010": WARN,
+    "P600": INFO,
+    "P461": WARN,
+    "P464": WARN,
+    "P465": INFO,
+    "P466": WARN,
+}
 
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
     from gamao_cli.formats.bgammon_reader import BGAMMON_CODES
+    from gamao_cli.formats.bgf_reader import BGF_CODES
     from gamao_cli.formats.fibs_oldmoves import FIBS_CODES
     from gamao_cli.formats.gmd_reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
@@ -239,6 +248,7 @@ def reader_codes() -> dict[str, str]:
         JAVAFIBS_CODES,
         BGAMMON_CODES,
         POSITION_CODES,
+        BGF_CODES,
     )
     for table in tables:
         out.update(table)

@@ -11,7 +11,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import PurePath
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
@@ -66,6 +66,23 @@ def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
     write_mat(match, stream)
+
+
+def _read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.bgf_reader import read_bgf
+
+    return read_bgf(stream, filename)
+
+
+def _sniff_bgf(head: bytes) -> bool:
+    from gamao_cli.formats.bgf_reader import sniff_bgf
+
+    return sniff_bgf(head)
+
+
+def _never(head: str) -> bool:
+    """Binary formats are recognised by :attr:`FormatInfo.sniff_bytes`, never as text."""
+    return False
 
 
 def sniff_sgf(head: str) -> bool:
@@ -200,6 +217,16 @@ FORMATS: tuple[FormatInfo, ...] = (
         write=None,
         many_per_file=True,
         matches=False,
+    ),
+    FormatInfo(
+        name="bgf",
+        description="BGBlitz .bgf match (JSON header line, gzip, Smile-encoded body); read only",
+        extensions=("bgf",),
+        sniff=_never,
+        read=None,
+        write=None,
+        sniff_bytes=_sniff_bgf,
+        read_binary=_read_bgf,
     ),
 )
 

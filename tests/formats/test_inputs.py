@@ -107,7 +107,7 @@ def test_failures_become_diagnostics(tree: Path) -> None:
     assert _only_diag(list(read_path(InputFile("w", tree / "what.dat")))) == (
         "P007",
         "w: not a known match format (mat, sgf, json, jsonl, gmd, javafibs, fibs, bgammon, "
-        "position)",
+        "position, bgf)",
     )
     [match] = read_path(InputFile("nope.sgf", Path("nope.sgf")))
     assert match.diagnostics[0].location == Location("nope.sgf")

@@ -38,18 +38,20 @@ def test_formats_table() -> None:
         ("fibs", ("fibs", "oldmoves"), False),
         ("bgammon", ("match",), False),
         ("position", ("txt",), True),
+        ("bgf", ("bgf",), False),
     ]
-    assert all(f.read is not None for f in FORMATS)
+    assert all((f.read is None) is (f.read_binary is not None) for f in FORMATS)
+    assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf"]
     assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
     assert [f.name for f in FORMATS if not f.matches] == ["position"]
     assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
     assert by_name("json").read is read_json and by_name("json").write is write_json
     assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
     assert registry.names() == (
-        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position"
+        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position", "bgf"
     )  # fmt: skip
     assert extensions() == {
-        "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves"
+        "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves", "bgf"
     }  # fmt: skip
 
 
@@ -57,7 +59,7 @@ def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
     with pytest.raises(UnknownFormatError, match=r"unknown format 'xg' \(known: mat, sgf, json, "
-                       r"jsonl, gmd, javafibs, fibs, bgammon, position\)"):  # fmt: skip
+                       r"jsonl, gmd, javafibs, fibs, bgammon, position, bgf\)"):  # fmt: skip
         by_name("xg")
     assert issubclass(UnknownFormatError, ValueError)
 
@@ -70,6 +72,7 @@ def test_by_name() -> None:
         ("x.sgf", "sgf"),
         ("x.json", "json"),
         ("x.jsonl", "jsonl"),
+        ("x.BGF", "bgf"),
         ("x.gam", None),
         ("noext", None),
         ("", None),
