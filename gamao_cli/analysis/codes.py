@@ -168,6 +168,43 @@ _CHECK_CODES = (
     Code("X412", WARN, "C4", "the record marks a different game as the Crawford game", ""),
     Code("X414", WARN, "E1", "the last game of the record is unfinished (no result)", ""),
     Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
+    # X415 is reserved (a variant the engine does not play).
+    Code(
+        "X416",
+        INFO,
+        "E2",
+        "points capped at what the winner needed to win the match (a writer's convention)",
+        "Wins 2 point and the match after a 4-cube win at 2-away",
+    ),
+    Code(
+        "X417",
+        INFO,
+        "X1",
+        "the match conceded: a result worth more than any game, the winner takes the match",
+        "Wins 100 points (GridGammon), Wins 4016 point after ???? (Backgammon Studio)",
+    ),
+    Code(
+        "X418",
+        INFO,
+        "X1",
+        "a single game exported as a match (Backgammon Galaxy): the length is nominal",
+        "16 point match with one game",
+    ),
+    Code(
+        "X419",
+        INFO,
+        None,
+        "`and the match` in a money session: the writer's habit, ignored",
+        "",
+    ),
+    Code(
+        "X420",
+        INFO,
+        "C4",
+        "a double in the first game of a match resumed at match point: the Crawford game may "
+        "have been played before the record starts",
+        "",
+    ),
 )
 
 CHECK_CODES: dict[str, Code] = {c.code: c for c in _CHECK_CODES}
@@ -204,7 +241,7 @@ CUBE_CODES = {
 
 
 # Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {"P010": WARN}
+_READER_SEVERITY = {"P010": WARN, "P124": INFO, "P125": INFO}
 
 
 def reader_codes() -> dict[str, str]:

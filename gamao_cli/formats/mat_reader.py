@@ -49,6 +49,7 @@ from typing import NamedTuple, TextIO, TypeVar
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
 from gamao_cli.formats import mat_lines as ml
+from gamao_cli.formats.mat_banner import banner_fields
 from gamao_cli.formats.mat_fast import (
     DICE,
     GAME_LINE,
@@ -66,6 +67,7 @@ from gamao_cli.model.actions import (
     Drop,
     Move,
     MoveMark,
+    Resign,
     SetPosition,
     Step,
     Take,
@@ -102,6 +104,8 @@ MAT_CODES: dict[str, str] = {
     "P121": "name line without scores (Jellyfish game style): scores unknown",
     "P122": "no game found in the match",
     "P123": "too many diagnostics in one match: the rest are counted, not listed",
+    "P124": "boxed text banner (`+----+`, `| ... |`) before the match length: header comments",
+    "P125": "game ends at a drop with no `Wins` line: the drop decides it",
 }
 
 _SEVERITY: dict[str, Severity] = {
@@ -109,7 +113,7 @@ _SEVERITY: dict[str, Severity] = {
     for code in ("P101", "P102", "P103", "P104", "P106", "P107", "P108", "P109", "P114", "P122")
 }
 _SEVERITY.update(
-    {code: Severity.INFO for code in ("P110", "P113")},
+    {code: Severity.INFO for code in ("P110", "P113", "P124", "P125")},
 )
 
 MAX_LINE = 1 << 16
@@ -229,7 +233,11 @@ class _GameBuilder:
 
 class _MatchBuilder:
     __slots__ = (
+        "banner",
+        "banner_lines",
+        "banner_open",
         "comments",
+        "earlier_lengths",
         "diagnostics",
         "games",
         "length",
@@ -252,6 +260,10 @@ class _MatchBuilder:
         self.ratings: tuple[str | None, str | None] = (None, None)
         self.diagnostics: list[Diagnostic] = []
         self.suppressed = 0
+        self.banner: list[tuple[str, Location]] = []  # the text lines of boxed banners
+        self.banner_open = False  # inside a box: after a `+----+` border line
+        self.banner_lines: list[int] = []  # the line numbers of the banners' borders
+        self.earlier_lengths: list[tuple[int, Location]] = []  # replaced length lines
 
 
 class _Reader:
@@ -482,6 +494,8 @@ class _Reader:
         if game is not None:
             self.cells(line, None, 0)
             return None
+        if self.banner_line(line):
+            return None
         self.report(
             "P101",
             f"unreadable line {_quote(stripped)} before the "
@@ -499,6 +513,25 @@ class _Reader:
             self.pending.append((text, where))
             return
         self.header_line(text, where, self.match)
+
+    def banner_line(self, line: str) -> bool:
+        """A line of a boxed text banner before the first game (Hardy's archive writes one
+        instead of ``;`` lines): its text lines become header comments; False for any other
+        line."""
+        match = self.match
+        if ml.BANNER_RULE.match(line):
+            match.banner_open = not match.banner_open
+            match.banner_lines.append(self.lineno)
+            return True
+        if not match.banner_open:
+            return False
+        found = ml.BANNER_TEXT.match(line)
+        if found is None:
+            return False
+        text = found[1].strip()
+        match.comments.append(text)
+        match.banner.append((text, Location(self.file, self.lineno, 1)))
+        return True
 
     @staticmethod
     def header_line(text: str, where: Location, match: _MatchBuilder) -> None:
@@ -532,12 +565,7 @@ class _Reader:
             self.state = _MATCH
             return finished
         if match.length is not None:
-            self.report(
-                "P120",
-                f"a second match length line ({length} points) before any game; "
-                f"it replaces {match.length}",
-                column,
-            )
+            match.earlier_lengths.append((match.length, match.location))
         match.length = length
         match.location = where
         self.state = _MATCH
@@ -685,6 +713,8 @@ class _Reader:
             found = _PHRASES[key].match(text) if key in _PHRASES else None
             if found is None and key == "d":
                 found = ml.DROP_CELL.match(text)
+            elif found is None and key == "r":
+                found = ml.RESIGN_CELL.match(text)
             if found is not None:
                 if found.re is ml.CUBE_CELL:
                     self.cube_cell(found, text, column, player, number, where)
@@ -702,6 +732,9 @@ class _Reader:
                 elif key == "d":
                     self.trailing(found[1], text, column)
                     action = Drop(player, text, number, where)
+                elif key == "r":  # Resigns, Resigned Game, Resigned Match
+                    self.trailing(found[2], text, column)
+                    action = Resign(player, 1, True, text, number, where)
                 elif key == "w":
                     self.trailing(found[3], text, column)
                     winner = None if column < ml.WIN_NO_SIDE_COLUMN else player
@@ -1034,6 +1067,8 @@ class _Reader:
         actions = game.actions
         for loser, points, where in game.losses:
             self.attach_losses(actions, loser, points, where, game.number)
+        if game.won:
+            _resign_levels(actions)
         where = game.location
         if game.expect_score:
             self.report(
@@ -1043,7 +1078,15 @@ class _Reader:
                 where.line,
                 game,
             )
-        if not game.won:
+        if not game.won and actions and isinstance(actions[-1], Drop):
+            self.report(
+                "P125",
+                f"game {game.number} ends at a drop with no `Wins` line; the drop decides it",
+                where.column,
+                where.line,
+                game,
+            )
+        elif not game.won:
             self.report(
                 "P105",
                 f"game {game.number} has no `Wins` line (truncated or abandoned)",
@@ -1095,6 +1138,10 @@ class _Reader:
                 self.pending.clear()
         self.finish_game()
         match = self.match
+        if match.earlier_lengths:
+            self.choose_length(match)
+        if match.banner_lines:
+            self.banner_tags(match)
         if not self.seen_text and not match.diagnostics:
             self.report("P106", "the input is empty", 0, 0)
         elif not match.games and not any(d.code == "P106" for d in match.diagnostics):
@@ -1123,6 +1170,54 @@ class _Reader:
             location=match.location,
             source_format="mat",
             diagnostics=tuple(match.diagnostics),
+        )
+
+    def choose_length(self, match: _MatchBuilder) -> None:
+        """Two or more match length lines before the first game: the one the record's end
+        confirms (the last game's ``and the match`` takes the winner to exactly that length
+        from below it) is used; otherwise the last one (P120 says which)."""
+        assert match.length is not None
+        candidates = [*match.earlier_lengths, (match.length, match.location)]
+        confirmed = [(n, at) for n, at in candidates if _ends_match_at(match.games, n)]
+        lengths = " and ".join(str(n) for n, _ in candidates)
+        last = candidates[-1]
+        if len({n for n, _ in confirmed}) == 1:
+            chosen = confirmed[0]
+            why = "the last game's `and the match` confirms it"
+        else:
+            chosen = last
+            why = "the last one; the record's end confirms none of them"
+        match.length, match.location = chosen
+        self.match.diagnostics.append(
+            Diagnostic(
+                "P120",
+                _SEVERITY.get("P120", Severity.WARNING),
+                f"match length lines for {lengths} points before the first game: "
+                f"{chosen[0]} is used ({why})",
+                last[1],
+            )
+        )
+
+    def banner_tags(self, match: _MatchBuilder) -> None:
+        """Event, round and players read from a banner's first lines, unless tags give them."""
+        found = banner_fields([text for text, _ in match.banner], match.players)
+        have = {key.lower() for key, _ in match.tags}
+        first, last = match.banner_lines[0], match.banner_lines[-1]
+        where = Location(self.file, first, 1)
+        added = []
+        for key, value in found:
+            if key.lower() not in have:
+                match.tags.append((key, value))
+                match.tag_lines.append(where)
+                added.append(f"{key.lower()} {value!r}")
+        match.diagnostics.append(
+            Diagnostic(
+                "P124",
+                Severity.INFO,
+                f"a boxed text banner (lines {first}-{last}) read as header comments"
+                + (f"; recognised {', '.join(added)}" if added else ""),
+                where,
+            )
         )
 
     def rules(self, match: _MatchBuilder) -> Rules:
@@ -1163,6 +1258,33 @@ class _Reader:
         self.match.diagnostics.append(
             Diagnostic(code, _SEVERITY.get(code, Severity.WARNING), message, where)
         )
+
+
+def _resign_levels(actions: list[Action]) -> None:
+    """A ``Resigns`` cell gets its level from the ``Wins`` line after it, as gnubg converts a
+    resigned value: up to the cube a single game, up to twice the cube a gammon, else a
+    backgammon."""
+    cube = 1
+    for index, action in enumerate(actions):
+        if isinstance(action, (Double, Beaver)):
+            cube = max(action.value, 1)
+        elif isinstance(action, Resign):
+            win = next((a for a in actions[index + 1 :] if isinstance(a, Win)), None)
+            if win is not None:
+                level = 1 if win.points <= cube else 2 if win.points <= 2 * cube else 3
+                actions[index] = dataclasses.replace(action, level=level)
+
+
+def _ends_match_at(games: list[Game], length: int) -> bool:
+    """Whether the last game's ``and the match`` takes its winner from below ``length`` to it."""
+    if not games or length <= 0:
+        return False
+    last = games[-1]
+    win = next((a for a in last.actions if isinstance(a, Win)), None)
+    if win is None or not win.and_the_match or win.player is None or last.score is None:
+        return False
+    before = last.score
+    return max(before) < length <= before[win.player] + win.points
 
 
 def _remember(cache: dict[str, _T], key: str, value: _T) -> None:
