@@ -602,6 +602,13 @@ class GameReplay:
         cube = self.cube.value
         if winner is None and self.resign is not None:
             winner = 1 - self.resign.player
+        elif winner is not None and self.resign is not None and winner == self.resign.player:
+            self.report(
+                "X410",
+                f"the result names {self.r.name(winner)}, who resigned",
+                win,
+                player=winner,
+            )
         if self.ended is None and self.boards is not None:
             # No bear-off and no drop: a resignation.
             if winner is None:

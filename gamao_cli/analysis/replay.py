@@ -128,7 +128,10 @@ class MatchReplayer:
         if match.length > 0 and games and not ms.is_over:
             last = match.games[-1]
             if is_single_game_export(match):
-                code, what = "X418", f"a single game exported as a match of {match.length} points ends"
+                code, what = (
+                    "X418",
+                    f"a single game exported as a match of {match.length} points ends",
+                )
             else:
                 code, what = "X413", "the match ends"
             self.findings.append(

@@ -31,9 +31,7 @@ _MONTHS = (
 _DATE = re.compile(rf"\b(?:{_MONTHS})[a-z]*\.?\s+(?:19|20)\d\d\b|^[\d\s.\-/]+$", re.IGNORECASE)
 
 
-def banner_fields(
-    lines: list[str], players: tuple[str, str] | None
-) -> list[tuple[str, str]]:
+def banner_fields(lines: list[str], players: tuple[str, str] | None) -> list[tuple[str, str]]:
     """The tags a banner's title gives, as ``(key, value)`` in the order Event, Round,
     Player 1, Player 2 (keys as XG writes them); ``players`` are the score line's names."""
     title: list[str] = []
