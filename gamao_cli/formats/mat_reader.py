@@ -209,6 +209,7 @@ class _GameBuilder:
         "number",
         "players",
         "properties",
+        "resigned",
         "score",
         "score_at",
         "threshold",
@@ -229,6 +230,7 @@ class _GameBuilder:
         self.losses: list[tuple[int, int, Location]] = []  # (player, points, where)
         self.cube = 1
         self.won = False
+        self.resigned = False  # a Resigns cell was read
 
 
 class _MatchBuilder:
@@ -735,6 +737,7 @@ class _Reader:
                 elif key == "r":  # Resigns, Resigned Game, Resigned Match
                     self.trailing(found[2], text, column)
                     action = Resign(player, 1, True, text, number, where)
+                    game.resigned = True
                 elif key == "w":
                     self.trailing(found[3], text, column)
                     winner = None if column < ml.WIN_NO_SIDE_COLUMN else player
@@ -1067,7 +1070,7 @@ class _Reader:
         actions = game.actions
         for loser, points, where in game.losses:
             self.attach_losses(actions, loser, points, where, game.number)
-        if game.won:
+        if game.resigned and game.won:
             _resign_levels(actions)
         where = game.location
         if game.expect_score:
