@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
 from gamao_cli.analysis.conventions import is_capped, is_conceded, needed
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.options import CheckOptions, EffectiveRules
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
@@ -38,10 +39,7 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
-from gamao_cli.model.match import Game
-
-if TYPE_CHECKING:
-    from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.model.match import Game, Match
 
 
 class Stop(Exception):
@@ -63,6 +61,32 @@ class Snapshot:
 Probe = Callable[[Game, Action], bool]
 
 
+class MatchHost(Protocol):
+    """What a game's replay reads and fills in the match replay that runs it
+    (:class:`gamao_cli.analysis.replay.MatchReplayer`): this module needs nothing else of
+    it, so it does not import it."""
+
+    match: Match
+    options: CheckOptions
+    rules: EffectiveRules
+    file: str
+    findings: list[Finding]
+    plays: list[PlayRecord]
+    cube_actions: list[CubeRecord]
+    jacoby_votes: list[bool]
+    probe: Probe | None
+    snapshot: Snapshot | None
+    canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None
+
+    def name(self, player: int | None) -> str | None: ...
+
+    def draw(
+        self, pos: Position, cube: CubeState, score: MatchScore, dice: tuple[int, int] | None
+    ) -> str | None: ...
+
+    def infer_winner(self, index: int, points: int) -> int | None: ...
+
+
 MAX_LISTED_PLAYS = 8
 
 _new_record = cast(
@@ -80,7 +104,7 @@ class GameReplay:
 
     def __init__(
         self,
-        replayer: MatchReplayer,
+        replayer: MatchHost,
         game: Game,
         index: int,
         score: MatchScore,

@@ -6,7 +6,7 @@ and the caches of play texts shared by all readers.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
@@ -37,7 +37,7 @@ from gamao_cli.model.actions import (
 from gamao_cli.model.location import Location
 from gamao_cli.model.notation import NotationError, parse_steps
 
-_CACHE_LIMIT = 1 << 15
+_CACHE_LIMIT: Final = 1 << 15
 """Play texts kept in :data:`_STEPS` at most (it is emptied when full)."""
 _T = TypeVar("_T")
 _PLAY, _EMPTY, _UNPARSED = MoveMark.PLAY, MoveMark.EMPTY, MoveMark.UNPARSED

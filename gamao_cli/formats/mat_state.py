@@ -10,7 +10,7 @@ driver). All of them are compiled with mypyc in the real build (plain classes, t
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Final, TextIO
 
 from gamao_cli.formats import mat_lines as ml
 from gamao_cli.model.actions import Action
@@ -54,14 +54,17 @@ SEVERITY.update(
     {code: Severity.INFO for code in ("P110", "P113", "P124", "P125")},
 )
 
-MAX_LINE = 1 << 16
+MAX_LINE: Final = 1 << 16
 """Characters read per line at most; the rest of a longer line is skipped (P114)."""
-MAX_DIAGNOSTICS = 1000
+MAX_DIAGNOSTICS: Final = 1000
 """Diagnostics listed per match at most; the rest are counted in one P123 diagnostic."""
-BLOCK = 1 << 16
+BLOCK: Final = 1 << 16
 """Characters read from the stream at a time."""
-HEADER, MATCH, GAME = 0, 1, 2
-"""Where the reader is: before the match length line, before the first game, in a game."""
+HEADER: Final = 0
+"""Where the reader is: before the match length line (HEADER), before the first game
+(MATCH), in a game (GAME). Final constants: the compiled build inlines them."""
+MATCH: Final = 1
+GAME: Final = 2
 
 
 class GameBuilder:
