@@ -185,6 +185,24 @@ def test_hedgehog_resigns_cells() -> None:
     assert (replay.final_score, replay.winner) == ((3, 0), 0)
 
 
+def test_opengammon_layout_with_an_empty_row_after_drops() -> None:
+    match = read(fixture("opengammon_drop_empty_row.mat"))
+    assert match.diagnostics == ()
+    assert match.players == ("Jade1", "Kestrelcove1")
+    assert [g.score for g in match.games] == [(0, 0), (0, 1)]
+    assert [(type(a).__name__, a.player) for a in match.games[0].actions[-3:]] == [
+        ("Double", 1),
+        ("Drop", 0),
+        ("Win", 1),
+    ]
+    assert findings(fixture("opengammon_drop_empty_row.mat")) == []
+    # a Wins in the column of the player who dropped is the wrong winner
+    wrong = fixture("opengammon_drop_empty_row.mat").replace(
+        " " * 43 + "Wins 1 points", "      Wins 1 points", 1
+    )
+    assert findings(wrong) == [("X410", "error", 1)]  # the drop decides: no score error
+
+
 def test_a_result_naming_the_player_who_resigned_is_an_error() -> None:
     text = fixture("hedgehog_resigns.mat").replace(
         "  2) 61: 13/7 8/7                           Resigns\n   Wins 1 points",
