@@ -36,6 +36,17 @@ What the reader records, and how:
   in ``Match.comments``; ``Variation``/``Crawford``/``Jacoby``/``Beaver``/``CubeLimit`` also
   set :class:`Rules`. Comment lines inside a game go to ``Game.properties`` as
   ``("comment", text)``.
+* a boxed text banner before the match length (``+----+`` and ``| ... |`` lines, Hardy's
+  archive) is header comments, its event, round and players tags where obvious
+  (:mod:`gamao_cli.formats.mat_banner`, P124).
+* ``Resigns``, ``Resigned Game`` and ``Resigned Match`` cells (HedgeHog, OpenGammon) are a
+  :class:`Resign` of the column's player, its level from the ``Wins`` line after it.
+* two match length lines before the first game: the one the record's end confirms is used
+  (P120).
+
+The reader is built in layers, one module each: :mod:`gamao_cli.formats.mat_state` (codes,
+limits, the builders, diagnostics), :mod:`gamao_cli.formats.mat_cells` (rows and cells),
+:mod:`gamao_cli.formats.mat_games` (games and the match) and this module (lines, the driver).
 """
 
 from __future__ import annotations

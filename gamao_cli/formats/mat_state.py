@@ -38,7 +38,7 @@ MAT_CODES: dict[str, str] = {
     "P117": "`Losses` cell that no `Wins` line of the other player confirms",
     "P118": "text after a cube phrase, result or `Cannot Move`: ignored",
     "P119": "`Illegal play` position names disagree with the score line",
-    "P120": "a second match length line before any game: the later one is used",
+    "P120": "two match length lines before any game: the one the end confirms, else the later",
     "P121": "name line without scores (Jellyfish game style): scores unknown",
     "P122": "no game found in the match",
     "P123": "too many diagnostics in one match: the rest are counted, not listed",
