@@ -27,8 +27,9 @@ def needed(length: int, score: tuple[int, int], winner: int) -> int | None:
 
 
 def is_capped(points: int, worth: int, need: int | None) -> bool:
-    """``points`` recorded for a game worth at least ``worth`` are exactly what the winner
-    needed, and less than the game was worth: the writer capped them."""
+    """``points`` recorded for a game worth ``worth`` (a resignation: the most it can be
+    worth) are exactly what the winner needed, and less than the game was worth: the writer
+    capped them."""
     return need is not None and points == need < worth
 
 

@@ -650,7 +650,7 @@ class GameReplay:
             self.ended = Ending.RESIGNATION
             self.winner = winner
             level, rem = divmod(win.points, cube)
-            if (rem or not 1 <= level <= 3) and self.conventions(win, winner, cube, True):
+            if (rem or not 1 <= level <= 3) and self.conventions(win, winner, 3 * cube, True):
                 return
             if rem or not 1 <= level <= 3:
                 self.report(
@@ -758,7 +758,8 @@ class GameReplay:
     def conventions(self, win: Win, winner: int | None, worth: int, resigned: bool) -> bool:
         """Points capped at what the winner needed (X416) or, for a resignation, a match
         conceded (X417): reported as such, the game scores what takes the winner to the
-        match's end; False when neither applies."""
+        match's end; False when neither applies. ``worth`` is what the game was worth (for a
+        resignation: at most, a backgammon)."""
         if winner is None:
             return False
         length = self.r.match.length
@@ -769,7 +770,11 @@ class GameReplay:
             self.report(
                 "X416",
                 f"Wins {win.points}: what {self.r.name(winner)} needed to win the match, "
-                f"capped from {worth}",
+                + (
+                    f"less than a resignation is worth on a {self.cube.value}-cube"
+                    if resigned
+                    else f"capped from {worth}"
+                ),
                 win,
                 player=winner,
             )

@@ -88,6 +88,15 @@ def test_points_capped_at_what_the_winner_needed() -> None:
     assert replay.games[1].points == 2
 
 
+def test_a_resigned_gammon_capped_at_what_the_winner_needed() -> None:
+    # nori needs 3 on a 2-cube: a gammon or backgammon resigned, written as the 3 needed
+    text = fixture("gridgammon_conceded.mat").replace("nori,1760 : 0", "nori,1760 : 2")
+    assert findings(text.replace("Wins 100", "Wins 3")) == [("X416", "info", 1)]
+    # needing 4, Wins 3 is neither a resignation on a 2-cube nor what was needed
+    genuine = text.replace("nori,1760 : 2", "nori,1760 : 1").replace("Wins 100", "Wins 3")
+    assert findings(genuine) == [("X401", "error", 1), ("X413", "warning", 1)]
+
+
 def test_points_below_what_the_winner_needed_are_an_error() -> None:
     text = fixture("galaxy_capped.mat").replace(
         "Wins 2 point and the match", "Wins 1 point and the match"
