@@ -186,16 +186,24 @@ class GameAssembler(CellReader):
 def _resign_levels(actions: list[Action]) -> None:
     """A ``Resigns`` cell gets its level from the ``Wins`` line after it, as gnubg converts a
     resigned value: up to the cube a single game, up to twice the cube a gammon, else a
-    backgammon."""
+    backgammon; a ``Wins`` line that names no side (written at column 1-3) is the resigner's
+    opponent's."""
     cube = 1
     for index, action in enumerate(actions):
         if isinstance(action, (Double, Beaver)):
             cube = max(action.value, 1)
         elif isinstance(action, Resign):
-            win = next((a for a in actions[index + 1 :] if isinstance(a, Win)), None)
-            if win is not None:
-                level = 1 if win.points <= cube else 2 if win.points <= 2 * cube else 3
-                actions[index] = dataclasses.replace(action, level=level)
+            at = next(
+                (i for i in range(index + 1, len(actions)) if isinstance(actions[i], Win)), -1
+            )
+            if at < 0:
+                continue
+            win = actions[at]
+            assert isinstance(win, Win)
+            level = 1 if win.points <= cube else 2 if win.points <= 2 * cube else 3
+            actions[index] = dataclasses.replace(action, level=level)
+            if win.player is None:
+                actions[at] = dataclasses.replace(win, player=1 - action.player)
 
 
 def _ends_match_at(games: list[Game], length: int) -> bool:

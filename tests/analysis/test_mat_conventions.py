@@ -189,6 +189,9 @@ def test_hedgehog_resigns_cells() -> None:
         (1, 1, "Resigns", 12),
         (1, 2, "Resigned Match", 18),
     ]
+    # the Wins lines at column 3 name no side: they are the resigner's opponent's
+    wins = [a for g in match.games for a in g.actions if isinstance(a, Win)]
+    assert [(w.player, w.points, w.and_the_match) for w in wins] == [(0, 1, False), (0, 2, True)]
     replay = replay_match(match)
     assert [(f.code, f.game) for f in replay.findings] == [("X402", 1), ("X402", 2)]
     assert (replay.final_score, replay.winner) == ((3, 0), 0)
