@@ -12,7 +12,9 @@ first batch's and most of the second batch's errors; each was checked against th
   unverifiable: HedgeHog's game 2 (``65: 14/8 15/10 6/8`` moves a checker backwards, so the
   record's position cannot be built and the rest of the game is not judged).
 * plays: the dice cells, less the empty or ``????`` cells of a player who resigned after
-  rolling, the Snowie ``Illegal play`` cells and the cells after HedgeHog's unbuildable play.
+  rolling (but for nicksbar's last empty cell of game 1, the forced winning bear-off, which is
+  replayed), the Snowie ``Illegal play`` cells and the 29 cells after HedgeHog's unbuildable
+  play.
 * genuine recording errors (errors and warnings):
 
   - GridGammon left 14 of nicksbar's turns empty (9 forced plays, 5 with a choice): R211.
