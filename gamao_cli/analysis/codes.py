@@ -168,7 +168,9 @@ _CHECK_CODES = (
     Code("X412", WARN, "C4", "the record marks a different game as the Crawford game", ""),
     Code("X414", WARN, "E1", "the last game of the record is unfinished (no result)", ""),
     Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
-    # X415 is reserved (a variant the engine does not play).
+)
+
+_CONVENTION_CODES = (
     Code(
         "X416",
         INFO,
@@ -206,8 +208,9 @@ _CHECK_CODES = (
         "",
     ),
 )
+"""Writers' conventions that look like errors (docs/check.md, "Writers' conventions")."""
 
-CHECK_CODES: dict[str, Code] = {c.code: c for c in _CHECK_CODES}
+CHECK_CODES: dict[str, Code] = {c.code: c for c in (*_CHECK_CODES, *_CONVENTION_CODES)}
 
 # Judgement kinds (engine.validate.REASONS) to codes.
 PLAY_CODES = {
@@ -241,7 +244,7 @@ CUBE_CODES = {
 
 
 # Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {"P010": WARN, "P124": INFO, "P125": INFO}
+_READER_SEVERITY = {"P010": WARN}
 
 
 def reader_codes() -> dict[str, str]:
@@ -256,6 +259,10 @@ def reader_codes() -> dict[str, str]:
     for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES):
         out.update(table)
     return out
+
+
+# The .mat reader's conventions (a banner, a drop without Wins line) are infos.
+_READER_SEVERITY.update({"P124": INFO, "P125": INFO})
 
 
 def all_codes() -> dict[str, Code]:

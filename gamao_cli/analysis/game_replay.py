@@ -77,6 +77,7 @@ class MatchHost(Protocol):
     probe: Probe | None
     snapshot: Snapshot | None
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None
+    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None
 
     def name(self, player: int | None) -> str | None: ...
 

@@ -29,6 +29,8 @@ class MatchReplayer:
     snapshot: Snapshot | None = None
     # When set, the single-die steps (with real hits) of every legal play, by id(Move).
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None = None
+    # When set, the boards after every applied play (mover's, opponent's), by id(Move).
+    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None = None
 
     def __init__(
         self, match: Match, options: CheckOptions, index: int = 0, file: str | None = None
