@@ -18,13 +18,26 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _top_level(tree: ast.Module) -> list[ast.stmt]:
+    """The module's own statements, those of its top-level ``if`` blocks included (``if
+    TYPE_CHECKING:``); not those of functions, whose imports run only when called."""
+    out: list[ast.stmt] = []
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop(0)
+        out.append(node)
+        if isinstance(node, (ast.If, ast.Try)):
+            todo.extend(node.body + node.orelse)
+    return out
+
+
 def _imports() -> dict[str, set[str]]:
-    """Every module of the package and the package modules it imports anywhere in its text."""
+    """Every module of the package and the package modules it imports at its top level."""
     modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
     out: dict[str, set[str]] = {}
     for name, path in modules.items():
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _top_level(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 base = node.module
                 found.update(
