@@ -13,7 +13,10 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/engine/position.py \
 	gamao_cli/engine/movegen.py \
 	gamao_cli/engine/validate.py \
-	gamao_cli/analysis/game_replay.py
+	gamao_cli/analysis/game_replay.py \
+	gamao_cli/formats/mat_state.py \
+	gamao_cli/formats/mat_cells.py \
+	gamao_cli/formats/mat_games.py
 
 $(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)

@@ -32,6 +32,9 @@ COMPILED = [
     "gamao_cli/engine/movegen.py",
     "gamao_cli/engine/validate.py",
     "gamao_cli/analysis/game_replay.py",
+    "gamao_cli/formats/mat_state.py",
+    "gamao_cli/formats/mat_cells.py",
+    "gamao_cli/formats/mat_games.py",
 ]
 """The modules compiled: the readers' and the replay's hot paths. Compiled code calls the
 functions of these modules directly, so a test cannot replace one by patching its module.

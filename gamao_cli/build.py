@@ -39,6 +39,9 @@ COMPILED_MODULES = (
     "gamao_cli.engine.movegen",
     "gamao_cli.engine.validate",
     "gamao_cli.analysis.game_replay",
+    "gamao_cli.formats.mat_state",
+    "gamao_cli.formats.mat_cells",
+    "gamao_cli.formats.mat_games",
 )
 """The modules ``setup.py`` compiles (the same list, as paths, is its ``COMPILED``)."""
 

@@ -178,7 +178,47 @@ _CHECK_CODES = (
     ),
 )
 
-CHECK_CODES: dict[str, Code] = {c.code: c for c in _CHECK_CODES}
+_CONVENTION_CODES = (
+    Code(
+        "X416",
+        INFO,
+        "E2",
+        "points capped at what the winner needed to win the match (a writer's convention)",
+        "Wins 2 point and the match after a 4-cube win at 2-away",
+    ),
+    Code(
+        "X417",
+        INFO,
+        "X1",
+        "the match conceded: a result worth more than any game, the winner takes the match",
+        "Wins 100 points (GridGammon), Wins 4016 point after ???? (Backgammon Studio)",
+    ),
+    Code(
+        "X418",
+        INFO,
+        "X1",
+        "a single game exported as a match (Backgammon Galaxy): the length is nominal",
+        "16 point match with one game",
+    ),
+    Code(
+        "X419",
+        INFO,
+        None,
+        "`and the match` in a money session: the writer's habit, ignored",
+        "",
+    ),
+    Code(
+        "X420",
+        INFO,
+        "C4",
+        "a double in the first game of a match resumed at match point: the Crawford game may "
+        "have been played before the record starts",
+        "",
+    ),
+)
+"""Writers' conventions that look like errors (docs/check.md, "Writers' conventions")."""
+
+CHECK_CODES: dict[str, Code] = {c.code: c for c in (*_CHECK_CODES, *_CONVENTION_CODES)}
 
 # Judgement kinds (engine.validate.REASONS) to codes.
 PLAY_CODES = {
@@ -253,6 +293,10 @@ def reader_codes() -> dict[str, str]:
     for table in tables:
         out.update(table)
     return out
+
+
+# The .mat reader's conventions (a banner, a drop without Wins line) are infos.
+_READER_SEVERITY.update({"P124": INFO, "P125": INFO})
 
 
 def all_codes() -> dict[str, Code]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
+from gamao_cli.analysis.conventions import is_capped, is_conceded, needed
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.options import CheckOptions, EffectiveRules
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
@@ -37,10 +39,7 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
-from gamao_cli.model.match import Game
-
-if TYPE_CHECKING:
-    from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.model.match import Game, Match
 
 
 class Stop(Exception):
@@ -62,6 +61,33 @@ class Snapshot:
 Probe = Callable[[Game, Action], bool]
 
 
+class MatchHost(Protocol):
+    """What a game's replay reads and fills in the match replay that runs it
+    (:class:`gamao_cli.analysis.replay.MatchReplayer`): this module needs nothing else of
+    it, so it does not import it."""
+
+    match: Match
+    options: CheckOptions
+    rules: EffectiveRules
+    file: str
+    findings: list[Finding]
+    plays: list[PlayRecord]
+    cube_actions: list[CubeRecord]
+    jacoby_votes: list[bool]
+    probe: Probe | None
+    snapshot: Snapshot | None
+    canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None
+    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None
+
+    def name(self, player: int | None) -> str | None: ...
+
+    def draw(
+        self, pos: Position, cube: CubeState, score: MatchScore, dice: tuple[int, int] | None
+    ) -> str | None: ...
+
+    def infer_winner(self, index: int, points: int) -> int | None: ...
+
+
 MAX_LISTED_PLAYS = 8
 
 _new_record = cast(
@@ -79,7 +105,7 @@ class GameReplay:
 
     def __init__(
         self,
-        replayer: MatchReplayer,
+        replayer: MatchHost,
         game: Game,
         index: int,
         score: MatchScore,
@@ -94,10 +120,14 @@ class GameReplay:
         self.boards: tuple[Board, Board] | None = Position.start(rules.variant).boards
         self.side = 0
         self.crawford = score.is_crawford_game
+        # A match resumed at match point: the Crawford game may lie before the record.
+        self.crawford_unknown = (
+            self.crawford and index == 0 and score.score != (0, 0) and not game.crawford
+        )
         self.cube = CubeState(
             value=game.cube_value,
             enabled=rules.cube,
-            crawford=self.crawford,
+            crawford=self.crawford and not self.crawford_unknown,
             money=replayer.match.is_money,
             beavers=rules.beavers,
             limit=rules.cube_limit,
@@ -508,6 +538,15 @@ class GameReplay:
                 Beaver(player, action.value, action.text, action.number, action.location)
             )
             return
+        if self.crawford_unknown and self.crawford:
+            self.crawford = False
+            self.report(
+                "X420",
+                f"a double in game {self.game.number}, where the resumed match starts at "
+                f"{self.score.score[0]}-{self.score.score[1]}: the Crawford game was played "
+                "before the record starts",
+                action,
+            )
         if self.turn is None and self.plays == 0:
             self.report("C308", "a double before the opening roll", action)
         elif self.turn is not None and player != self.turn:
@@ -590,6 +629,13 @@ class GameReplay:
         cube = self.cube.value
         if winner is None and self.resign is not None:
             winner = 1 - self.resign.player
+        elif winner is not None and self.resign is not None and winner == self.resign.player:
+            self.report(
+                "X410",
+                f"the result names {self.r.name(winner)}, who resigned",
+                win,
+                player=winner,
+            )
         if self.ended is None and self.boards is not None:
             # No bear-off and no drop: a resignation.
             if winner is None:
@@ -607,6 +653,8 @@ class GameReplay:
             self.ended = Ending.RESIGNATION
             self.winner = winner
             level, rem = divmod(win.points, cube)
+            if (rem or not 1 <= level <= 3) and self.conventions(win, winner, 3 * cube, True):
+                return
             if rem or not 1 <= level <= 3:
                 self.report(
                     "X401",
@@ -660,6 +708,10 @@ class GameReplay:
                 player=winner,
             )
         if self.ended is Ending.DROP:
+            assert self.winner is not None
+            worth = self.drop_value or 0
+            if win.points != worth and self.conventions(win, self.winner, worth, False):
+                return
             if win.points != self.drop_value:
                 self.report(
                     "X404",
@@ -680,6 +732,8 @@ class GameReplay:
             expected = {plain}
         else:
             expected = {plain, jacoby_value}
+        if win.points not in expected and self.conventions(win, self.winner, min(expected), False):
+            return
         if win.points not in expected:
             names = {1: "single game", 2: "gammon", 3: "backgammon"}
             want = " or ".join(str(v) for v in sorted(expected))
@@ -703,6 +757,43 @@ class GameReplay:
                 win,
                 player=self.winner,
             )
+
+    def conventions(self, win: Win, winner: int | None, worth: int, resigned: bool) -> bool:
+        """Points capped at what the winner needed (X416) or, for a resignation, a match
+        conceded (X417): reported as such, the game scores what takes the winner to the
+        match's end; False when neither applies. ``worth`` is what the game was worth (for a
+        resignation: at most, a backgammon)."""
+        if winner is None:
+            return False
+        length = self.r.match.length
+        need = needed(length, self.score.score, winner)
+        if need is None:
+            return False
+        if is_capped(win.points, worth, need):
+            self.report(
+                "X416",
+                f"Wins {win.points}: what {self.r.name(winner)} needed to win the match, "
+                + (
+                    f"less than a resignation is worth on a {self.cube.value}-cube"
+                    if resigned
+                    else f"capped from {worth}"
+                ),
+                win,
+                player=winner,
+            )
+        elif resigned and is_conceded(win.points, self.cube.value, length, need):
+            self.report(
+                "X417",
+                f"Wins {win.points} is more than any game is worth: "
+                f"{self.r.name(1 - winner)} conceded the match",
+                win,
+                player=winner,
+            )
+            self.level = None
+        else:
+            return False
+        self.points = need
+        return True
 
     def record(self) -> GameRecord:
         players = self.r.match.players

@@ -7,8 +7,8 @@ A repair changes the model only where the replay knows the answer for certain:
 * ``X401`` / ``X403`` / ``X404`` a ``Wins`` line whose points differ from what the game's
   end and the cube give: the computed points are written;
 * ``X410`` a result naming the wrong winner: the player who won is written;
-* ``X408`` / ``X414`` / ``P105`` a game that ended on the board (a bear-off or a drop) with
-  no result line: the result is added;
+* ``X408`` / ``X414`` / ``P105`` / ``P125`` a game that ended on the board (a bear-off or a
+  drop) with no result line: the result is added;
 * ``P103`` a game header with no score line: the score the earlier games give is written.
 
 Anything else is left as it is: a score line that disagrees with the earlier games (X405)
@@ -30,7 +30,7 @@ from gamao_cli.model.actions import Action, Move, MoveMark, Win
 from gamao_cli.model.match import Game, Match
 from gamao_cli.model.notation import parse_steps
 
-REPAIRED = ("R211", "X401", "X403", "X404", "X410", "X408", "X414", "P105", "P103")
+REPAIRED = ("R211", "X401", "X403", "X404", "X410", "X408", "X414", "P105", "P125", "P103")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ def _fix_game(
     has_win = any(isinstance(a, Win) for a in actions)
     ended = record is not None and record.ending in ("bear-off", "drop")
     if not has_win and ended and record is not None and record.winner is not None:
-        code = next((f.code for f in findings if f.code in ("X408", "X414", "P105")), None)
+        code = next((f.code for f in findings if f.code in ("X408", "X414", "P105", "P125")), None)
         if code is not None and record.points is not None:
             actions.append(Win(record.winner, record.points))
             fixes.append(

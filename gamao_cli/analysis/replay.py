@@ -8,6 +8,7 @@ the games report.
 from __future__ import annotations
 
 from gamao_cli.analysis.codes import CHECK_CODES
+from gamao_cli.analysis.conventions import is_single_game_export
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
@@ -134,10 +135,17 @@ class MatchReplayer:
                 ms = ms.after(0, 0)
         if match.length > 0 and games and not ms.is_over:
             last = match.games[-1]
+            if is_single_game_export(match):
+                code, what = (
+                    "X418",
+                    f"a single game exported as a match of {match.length} points ends",
+                )
+            else:
+                code, what = "X413", "the match ends"
             self.findings.append(
                 _finding(
-                    "X413",
-                    f"the match ends at {ms.score[0]}-{ms.score[1]}, before either player "
+                    code,
+                    f"{what} at {ms.score[0]}-{ms.score[1]}, before either player "
                     f"reached {match.length}",
                     self.file,
                     last,
@@ -214,9 +222,22 @@ class MatchReplayer:
 
     def _check_match_flag(self, game: Game, before: MatchScore, record: GameRecord) -> None:
         wins = [a for a in game.actions if isinstance(a, Win) and a.and_the_match]
-        if not wins or self.match.length == 0:
+        if not wins:
             return
         win = wins[0]
+        if self.match.length == 0:
+            if not any(f.code == "X419" for f in self.findings):
+                self.findings.append(
+                    _finding(
+                        "X419",
+                        "`and the match` in a money session (reported once): ignored",
+                        self.file,
+                        game,
+                        win,
+                        self.name(win.player),
+                    )
+                )
+            return
         if record.winner is None or record.points is None:
             return
         after = before.after(record.winner, record.points)

@@ -20,7 +20,8 @@ ROW = re.compile(r"\s*(\d+)\)")
 
 CELL_START = re.compile(
     r"(?<![^\s)])(?=[0-9DdBbRrTtWwLlIi])"  # the look-ahead only makes scanning faster
-    r"(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses|illegal)\b)"
+    r"(?<!(?i:and) )"  # "Wins 1 point and wins the match" is one cell
+    r"(?:\d\d:|(?i:doubles|beavers|raccoons|takes|drops|wins|losses|illegal|resign(?:s|ed))\b)"
 )
 BARE_DICE = re.compile(r"\d\d:\s*$")
 MATCH_LENGTH = re.compile(r"\s*(\d+)\s*point\s+match\b", re.IGNORECASE)
@@ -36,7 +37,18 @@ DICE_CELL = re.compile(r"(\d)(\d):\s*(.*)$", re.DOTALL)
 CUBE_CELL = re.compile(r"(doubles|beavers|raccoons)\s*(?:=>?|>)?\s*(\d+)?\s*(.*)$", re.IGNORECASE)
 TAKE_CELL = re.compile(r"takes\b\s*(.*)$", re.IGNORECASE)
 DROP_CELL = re.compile(r"drops\b\s*(.*)$", re.IGNORECASE)
-WIN_CELL = re.compile(r"wins\s+(\d+)\s+points?\b\s*(and\s+the\s+match\b)?\s*(.*)$", re.IGNORECASE)
+WIN_CELL = re.compile(
+    r"wins\s+(\d+)\s+points?\b\s*(and\s+(?:wins\s+)?the\s+match\b)?\s*(.*)$", re.IGNORECASE
+)
+"""``Wins 2 points``, ``Wins 1 point and the match``; Hardy's archive also writes ``... and wins
+the match``."""
+RESIGN_CELL = re.compile(r"resign(?:s|ed)\b(?:\s+(game|match)\b)?\s*(.*)$", re.IGNORECASE)
+"""``Resigns`` (HedgeHog, OpenGammon), ``Resigned Game``, ``Resigned Match``: group 1 is what was
+resigned (None for ``Resigns``), group 2 trailing text."""
+BANNER_RULE = re.compile(r"\s*\+[-=+]{3,}\+?\s*$")
+"""The border of a boxed text banner (``+-----+``), Hardy's archive's header."""
+BANNER_TEXT = re.compile(r"\s*\|(.*?)\|?\s*$")
+"""A text line of a boxed banner (``|  Final   |``): group 1 the text inside the bars."""
 LOSS_CELL = re.compile(r"losses\s+(\d+)\s+points?\b\s*(.*)$", re.IGNORECASE)
 CANNOT_MOVE = re.compile(r"(?:cannot|can't|cant)\s+move\b\s*(.*)$", re.IGNORECASE)
 UNKNOWN_PLAY = re.compile(r"\?{2,}\s*(.*)$")

@@ -75,9 +75,9 @@ def test_a_repair_that_makes_the_record_worse_is_undone(monkeypatch: pytest.Monk
 
 def test_a_missing_result_line_is_added_and_a_score_line_mismatch_is_left() -> None:
     no_result = mat(HEAD + DROP.format(points=1).rsplit("Wins", 1)[0] + "\n")
-    assert [f.code for f in replay_match(no_result).findings] == ["P105", "X413"]
+    assert [f.code for f in replay_match(no_result).findings] == ["P125", "X413"]
     repair = repair_match(no_result)
-    assert [f.code for f in repair.fixes] == ["P105"]
+    assert [f.code for f in repair.fixes] == ["P125"]
     assert repair.fixes[0].description == "result added: player 2 wins 1"
     mismatch = mat(HEAD + DROP.format(points=1) + (
         "\n Game 2\n alice : 3                      bob : 0\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -124,15 +125,25 @@ def test_fixture_round_trip(name: str) -> None:
     for match in matches:
         write_mat(match, out)
     again = list(read_mat(io.StringIO(out.getvalue()), name))
-    # the writer numbers rows itself: these fixtures skip row numbers on purpose
-    assert plain_games(again, numbers=False) == plain_games(matches, numbers=False)
+    # the writer numbers rows itself: these fixtures skip row numbers on purpose; it writes
+    # gnubg's layout, which has no `Resigns` cells (the `Wins` line keeps the resigned value)
+    resigns = [
+        dataclasses.replace(m, games=tuple(_without_resigns(g) for g in m.games)) for m in matches
+    ]
+    assert plain_games(again, numbers=False) == plain_games(resigns, numbers=False)
     assert [(m.players, m.length, m.rules, m.tags, m.comments) for m in again] == [
         (m.players, m.length, m.rules, m.tags, m.comments) for m in matches
     ]
+    # a swapped game is written in player order, the banner as tags and comments, one length
     expected = [
-        [d.code for d in m.diagnostics if d.code != "P113"] for m in matches
-    ]  # a swapped game is written in player order
+        [d.code for d in m.diagnostics if d.code not in ("P113", "P120", "P124")] for m in matches
+    ]
     assert [[d.code for d in m.diagnostics] for m in again] == expected
+
+
+def _without_resigns(game: Game) -> Game:
+    actions = tuple(a for a in game.actions if not isinstance(a, Resign))
+    return dataclasses.replace(game, actions=actions)
 
 
 def test_nackgammon_money_and_rules_without_tags() -> None:

@@ -1,0 +1,72 @@
+"""The rules and players a ``.mat`` file's header tags give.
+
+``Variation`` selects the variant, ``Crawford``/``Jacoby``/``Beaver`` (``On``/``Off``) the
+flags and ``CubeLimit`` the cube's limit (``"1"``: no cube); a value that cannot be read is a
+diagnostic (P111, P112) and is ignored. ``Player 1``/``Player 2`` name the players only when
+no score line does.
+"""
+
+from __future__ import annotations
+
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Rules, Variant
+
+_ON_OFF = {
+    "on": True,
+    "off": False,
+    "yes": True,
+    "no": False,
+    "true": True,
+    "false": False,
+    "1": True,
+    "0": False,
+}
+
+
+def match_rules(
+    tags: list[tuple[str, str]], tag_lines: list[Location]
+) -> tuple[Rules, list[Diagnostic]]:
+    """The rules of ``tags`` (each at the location of the same index in ``tag_lines``) and
+    the diagnostics of the tags that could not be read."""
+    problems: list[Diagnostic] = []
+
+    def problem(code: str, message: str, where: Location) -> None:
+        problems.append(Diagnostic(code, Severity.WARNING, message, where))
+
+    variant = Variant.STANDARD
+    flags: dict[str, bool | None] = {"crawford": None, "jacoby": None, "beavers": None}
+    cube: bool | None = None
+    cube_limit: int | None = None
+    for (key, value), where in zip(tags, tag_lines, strict=True):
+        low = key.lower()
+        if low == "variation":
+            found = Variant.from_name(value)
+            if found is None:
+                problem(
+                    "P111",
+                    f"variation {value!r} is not supported; read as standard backgammon",
+                    where,
+                )
+            else:
+                variant = found
+        elif low in ("crawford", "jacoby", "beaver"):
+            flag = _ON_OFF.get(value.strip().lower())
+            if flag is None:
+                problem("P112", f"{key} {value!r} is not On or Off", where)
+            else:
+                flags["beavers" if low == "beaver" else low] = flag
+        elif low == "cubelimit":
+            limit = value.strip()
+            if limit.isdigit() and int(limit) >= 1:
+                cube_limit = int(limit)
+                cube = cube_limit > 1
+            else:
+                problem("P112", f"CubeLimit {value!r} is not a number >= 1", where)
+    rules = Rules(variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"], cube_limit)
+    return rules, problems
+
+
+def tag_players(tags: list[tuple[str, str]]) -> tuple[str, str]:
+    names = dict((key.lower(), value) for key, value in tags)
+    return names.get("player 1", ""), names.get("player 2", "")
