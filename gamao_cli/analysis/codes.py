@@ -214,9 +214,10 @@ def reader_codes() -> dict[str, str]:
     from gamao_cli.formats.mat_reader import MAT_CODES
     from gamao_cli.formats.sgf_parser import SYNTAX_CODES
     from gamao_cli.formats.sgf_reader import SGF_CODES
+    from gamao_cli.formats.xg import XG_CODES
 
     out: dict[str, str] = {}
-    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES):
+    for table in (INPUT_CODES, MAT_CODES, SYNTAX_CODES, SGF_CODES, JSON_CODES, XG_CODES):
         out.update(table)
     return out
 

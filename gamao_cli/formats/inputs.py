@@ -305,7 +305,7 @@ def _format_of(
         return _failure(name, "P005", f"{name}: empty input")
     if fmt is not None and fmt.read_binary is not None:
         return fmt, ""
-    binary = registry.detect_binary(head) if fmt is None else None
+    binary = registry.detect_binary(head, name) if fmt is None else None
     if binary is not None:
         return binary, ""
     if looks_binary(head):

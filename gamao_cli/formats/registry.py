@@ -18,6 +18,7 @@ from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.xg import read_xg, read_xgp, sniff_xg, sniff_xgp
 from gamao_cli.model.match import Match
 
 SNIFF_CHARS = 8192
@@ -41,6 +42,11 @@ def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
     write_mat(match, stream)
+
+
+def _no_text(head: str) -> bool:
+    """Binary formats are never recognised from decoded text."""
+    return False
 
 
 def sniff_sgf(head: str) -> bool:
@@ -109,6 +115,27 @@ FORMATS: tuple[FormatInfo, ...] = (
         write=write_jsonl,
         many_per_file=True,
     ),
+    FormatInfo(
+        name="xg",
+        description="eXtreme Gammon binary match (.xg), with XG's analysis",
+        extensions=("xg",),
+        sniff=_no_text,
+        read=None,
+        write=None,
+        sniff_bytes=sniff_xg,
+        read_binary=read_xg,
+    ),
+    FormatInfo(
+        name="xgp",
+        description="eXtreme Gammon binary position (.xgp), with XG's analysis",
+        extensions=("xgp",),
+        sniff=_no_text,
+        read=None,
+        write=None,
+        sniff_bytes=sniff_xgp,
+        read_binary=read_xgp,
+        matches=False,
+    ),
 )
 
 _BY_NAME = {f.name: f for f in FORMATS}
@@ -149,12 +176,17 @@ def extensions() -> frozenset[str]:
     return frozenset(ext for info in FORMATS for ext in info.extensions)
 
 
-def detect_binary(head: bytes) -> FormatInfo | None:
-    """The binary format whose magic ``head`` (the raw first bytes of an input) starts with."""
-    for info in FORMATS:
-        if info.sniff_bytes is not None and info.sniff_bytes(head):
-            return info
-    return None
+def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:
+    """The binary format whose magic ``head`` (the raw first bytes of an input) starts with.
+
+    Where several share a magic (XG's ``.xg`` and ``.xgp``), the one owning ``filename``'s
+    extension wins; else the first."""
+    found = [f for f in FORMATS if f.sniff_bytes is not None and f.sniff_bytes(head)]
+    if len(found) > 1 and filename:
+        owner = by_extension(filename)
+        if owner is not None and owner in found:
+            return owner
+    return found[0] if found else None
 
 
 def detect(head_text: str, filename: str) -> FormatInfo | None:

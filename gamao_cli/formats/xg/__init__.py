@@ -1,0 +1,16 @@
+"""eXtreme Gammon binary files: ``.xg`` matches and ``.xgp`` positions.
+
+Layers, each in its own module: :mod:`.container` (the RGMH header, the ZLB archive, CRCs,
+bounded inflating), :mod:`.records` (the fixed 2560-byte ``temp.xg`` records),
+:mod:`.moves` (XG's move encoding and the board it is played on), :mod:`.annotate`
+(XG's analysis as :mod:`gamao_cli.model.analysis` annotations), :mod:`.games` (records to
+games), :mod:`.comments` (``temp.xgc`` RTF to plain text), :mod:`.reader` (the match and
+position readers). Byte layouts: research/formats-wave2.md section 9.
+"""
+
+from __future__ import annotations
+
+from gamao_cli.formats.xg.codes import XG_CODES
+from gamao_cli.formats.xg.reader import read_xg, read_xgp, sniff_xg, sniff_xgp
+
+__all__ = ["XG_CODES", "read_xg", "read_xgp", "sniff_xg", "sniff_xgp"]

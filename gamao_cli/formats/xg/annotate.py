@@ -1,0 +1,73 @@
+"""XG's recorded analysis as :mod:`gamao_cli.model.analysis` records.
+
+XG stores normalised equities seen from the player on roll, as the model wants them:
+checker candidates in XG's own order (its ranking; the tail is evaluated shallower) with
+the cubeless evaluation vector ``[loseBG, loseG, lose, win, winG, winBG, equity]``, the
+played move's loss ``ErrMove`` (stored <= 0, -1000 when not analysed; kept as a
+magnitude), the luck of the roll ``ErrLuck`` and the "does not count as a decision" flag;
+cube panes with the cubeful no-double / double-take / double-pass equities and the
+doubler's and taker's losses (research/formats-wave2.md 9.2, 9.6).
+"""
+
+from __future__ import annotations
+
+from gamao_cli.formats.xg.moves import decode_pairs, hop_steps
+from gamao_cli.formats.xg.records import (
+    CubeRecord,
+    MoveRecord,
+    candidate,
+    level_name,
+)
+from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis, Probabilities
+
+SOURCE = "xg"
+_SENTINEL = -999.0
+
+
+def error_of(value: float) -> float | None:
+    """A stored loss as a magnitude; None for XG's -1000 "not analysed"."""
+    return None if value <= _SENTINEL else abs(value)
+
+
+def probabilities(vector: tuple[float, ...]) -> Probabilities:
+    lose_bg, lose_g, _lose, win, win_g, win_bg = vector[:6]
+    return Probabilities(win, win_g, win_bg, lose_g, lose_bg)
+
+
+def cube_analysis(cube: CubeRecord) -> CubeAnalysis | None:
+    """The cube pane's analysis, or None when XG did not analyse it (level -100)."""
+    if cube.level < 0:
+        return None
+    return CubeAnalysis(
+        no_double=cube.no_double,
+        double_take=cube.double_take,
+        double_pass=cube.double_pass,
+        doubler_error=error_of(cube.err_cube),
+        taker_error=error_of(cube.err_take) if cube.double == 1 else None,
+        probabilities=probabilities(cube.eval),
+        level=level_name(cube.level),
+    )
+
+
+def checker_analysis(record: bytes, move: MoveRecord) -> CheckerAnalysis | None:
+    """The candidates of a move record, or None when XG listed none."""
+    count = move.candidates
+    if count == 0:
+        return None
+    candidates: list[Candidate] = []
+    played: int | None = None
+    end = move.position_end
+    for i in range(count):
+        pairs, position, level, vector = candidate(record, i)
+        hops = decode_pairs(pairs)
+        steps = hop_steps(hops) if hops else ()
+        if played is None and position == end:
+            played = i
+        candidates.append(Candidate(steps, vector[6], probabilities(vector), level_name(level)))
+    return CheckerAnalysis(
+        tuple(candidates),
+        played,
+        error_of(move.err_move),
+        level=level_name(move.level),
+        counts=not move.unused,
+    )

@@ -1,0 +1,284 @@
+"""From ``temp.xg`` records to games: actions, the rebuilt board and XG's analysis.
+
+One game is a game header, cube and move records, and a game footer. What each becomes:
+
+* a cube record with ``Double = 1`` is a :class:`Double` to twice the cube (``CubeB``),
+  answered by :class:`Take` (``Take = 1``), :class:`Drop` (0), :class:`Beaver` (2; a raccoon
+  is a second :class:`Beaver`) or nothing (-1: the doubled player resigned instead);
+  ``Double = 0`` (rolled) gives its analysis to the next move as the no-double decision;
+  ``-1`` / ``-2`` panes are no cube decision.
+* a move record is a :class:`Move` whose steps come from replaying XG's pairs on the board
+  (:mod:`.moves`); an empty play before a resignation footer that the mover lost is XG's
+  "rolled, then resigned" (``MoveMark.UNKNOWN``, the ``????`` of XG's ``.mat`` export).
+* the footer's termination code gives the end: 0 the double was passed, 1-3 played out,
+  100 and more a resignation (:class:`Resign` by the loser, accepted, then a :class:`Win`
+  with ``resigned=True``; after a roll-then-resign the :class:`Win` alone, as XG's
+  ``.mat`` export and the ``.mat`` reader have it), 1000 and more a money settlement.
+  ``PointsWon`` and ``Winner`` are taken as recorded.
+
+XG's stored positions are a cross-check (tried in the mover's frame and in player 1's):
+the first disagreement of a game is reported (P418); the rebuilt board is kept.
+"""
+
+from __future__ import annotations
+
+from gamao_cli.engine.position import Position
+from gamao_cli.formats.xg import records as rec
+from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
+from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, decode_pairs, unframe
+from gamao_cli.model.actions import (
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    Move,
+    MoveMark,
+    Resign,
+    SetPosition,
+    Take,
+    Win,
+)
+from gamao_cli.model.analysis import Annotation, CubeAnalysis
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Game, Variant
+
+MAX_CUBE_LOG = 15
+
+
+def player_of(xg_player: int) -> int:
+    """XG's 1 / -1 as the model's 0 / 1 (any value >= 0 is player 1, as XG reads it)."""
+    return 0 if xg_player >= 0 else 1
+
+
+def cube_value(cube_log: int) -> int:
+    return 1 << min(abs(cube_log), MAX_CUBE_LOG)
+
+
+def start_boards(variant: Variant) -> tuple[list[int], list[int]]:
+    start = Position.start(Variant.NACKGAMMON if variant is Variant.NACKGAMMON else Variant.STANDARD)
+    return list(start.boards[0]), list(start.boards[1])
+
+
+class GameBuilder:
+    """Collects one game's actions and annotations record by record."""
+
+    def __init__(
+        self,
+        header: rec.GameHeader,
+        variant: Variant,
+        location: Location,
+        diagnostics: list[Diagnostic],
+        comments: list[str],
+    ) -> None:
+        self.header = header
+        self.location = location
+        self.diagnostics = diagnostics
+        self.comments = comments
+        self.actions: list[Action] = []
+        self.annotations: list[Annotation] = []
+        self.cube = 1
+        self.pending: tuple[int, CubeAnalysis, str] | None = None  # a rolled cube pane
+        self.mismatch = False
+        self.start: SetPosition | None = None
+        self.properties: list[tuple[str, str]] = []
+        standard = start_boards(variant)
+        if any(header.position):
+            boards = unframe(header.position)
+            if boards != standard:
+                position = Position((tuple(boards[0]), tuple(boards[1])))
+                problems = position.problems()
+                if problems:
+                    self.diag(
+                        "P424",
+                        Severity.ERROR,
+                        f"the game header's start position is impossible: {problems[0]}",
+                    )
+                else:
+                    self.start = SetPosition(position.boards, 0, location=location)
+            self.board = Board(boards)
+        else:
+            self.board = Board(standard)
+        if header.comment_header >= 0:
+            text = self.comment(header.comment_header, "game header")
+            if text:
+                self.properties.append(("comment", text))
+
+    # -- helpers
+
+    def diag(self, code: str, severity: Severity, message: str) -> None:
+        self.diagnostics.append(
+            Diagnostic(code, severity, f"{message}", self.location, game=self.header.number)
+        )
+
+    def comment(self, index: int, where: str) -> str:
+        if index < 0:
+            return ""
+        if index >= len(self.comments):
+            self.diag(
+                "P421",
+                Severity.WARNING,
+                f"{where} comment {index} is past the {len(self.comments)} comments of temp.xgc",
+            )
+            return ""
+        return self.comments[index]
+
+    def annotate(self, annotation: Annotation) -> None:
+        self.annotations.append(annotation)
+
+    # -- records
+
+    def on_cube(self, cube: rec.CubeRecord, where: str) -> None:
+        player = player_of(cube.actif)
+        self.cube = cube_value(cube.cube_b)
+        note = self.comment(cube.comment, where)
+        analysis = cube_analysis(cube)
+        if cube.double == 0:
+            if analysis is not None or note:
+                self.pending = (player, analysis or CubeAnalysis(None, None, None), note)
+            return
+        if cube.double != 1:
+            return
+        offered = self.cube * 2
+        self.actions.append(Double(player, offered, text=f"Doubles => {offered}"))
+        if analysis is not None or note:
+            self.annotate(Annotation(len(self.actions) - 1, cube=analysis, comment=note, source=SOURCE))
+        taker = 1 - player
+        if cube.take == 1:
+            self.actions.append(Take(taker, text="Takes"))
+            self.cube = offered
+        elif cube.take == 0:
+            self.actions.append(Drop(taker, text="Drops"))
+        elif cube.take == 2:
+            self.actions.append(Beaver(taker, offered * 2, text=f"Beavers => {offered * 2}"))
+            self.cube = offered * 2
+            if cube.raccoon == 1:
+                self.actions.append(Beaver(player, offered * 4, text=f"Raccoons => {offered * 4}"))
+                self.cube = offered * 4
+        else:
+            return
+        if analysis is not None:
+            self.annotate(Annotation(len(self.actions) - 1, cube=analysis, source=SOURCE))
+
+    def on_move(self, data: bytes, move: rec.MoveRecord, resigns_next: bool, where: str) -> None:
+        player = player_of(move.actif)
+        dice = move.dice
+        if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
+            self.diag("P417", Severity.ERROR, f"{where}: dice {dice[0]}-{dice[1]} are not 1..6")
+            return
+        text = f"{dice[0]}{dice[1]}:"
+        hops = decode_pairs(move.moves)
+        if move.invalid == 2 or move.moves[0] == ILLEGAL_MARK:
+            self.diag("P419", Severity.INFO, f"{where}: XG marks this play as illegal")
+        if hops is None:
+            if move.moves[0] != ILLEGAL_MARK:
+                values = ", ".join(str(v) for v in move.moves)
+                self.diag("P417", Severity.ERROR, f"{where}: undecodable play ({values})")
+            action: Move = Move(player, dice, (), f"{text} ?", MoveMark.UNPARSED)
+            if any(move.position_end):  # go on from XG's own position after the play
+                me, opp = unframe(move.position_end)
+                self.board = Board((me, opp) if player == 0 else (opp, me))
+        elif not hops and resigns_next:
+            action = Move(player, dice, (), f"{text} ????", MoveMark.UNKNOWN)
+        else:
+            self.check_position(move.position_start, player, where, "before")
+            steps = self.board.play(player, dice, hops) if hops else ()
+            if steps:
+                text = f"{text} {' '.join(str(s) for s in steps)}"
+            action = Move(player, dice, steps, text, MoveMark.PLAY)
+            if hops:
+                self.check_position(move.position_end, player, where, "after")
+        self.actions.append(action)
+        cube: CubeAnalysis | None = None
+        note = self.comment(move.comment, where)
+        if self.pending is not None:
+            cube_player, pending, cube_note = self.pending
+            self.pending = None
+            if cube_player == player:
+                if pending.level or pending.no_double is not None:
+                    cube = pending
+                if cube_note:
+                    note = f"{cube_note}\n{note}" if note else cube_note
+        checker = checker_analysis(data, move)
+        luck = None if move.err_luck <= -999.0 else move.err_luck
+        if checker is not None or cube is not None or note or luck is not None:
+            self.annotate(
+                Annotation(len(self.actions) - 1, checker, cube, luck, note, source=SOURCE)
+            )
+
+    def check_position(self, stored: tuple[int, ...], player: int, where: str, when: str) -> None:
+        if self.mismatch or not any(stored):
+            return
+        if stored == self.board.view(player) or stored == self.board.view(0):
+            return
+        self.mismatch = True
+        self.diag(
+            "P418",
+            Severity.WARNING,
+            f"{where}: XG's stored position {when} the play differs from the board rebuilt by "
+            "replaying the game (first difference in this game)",
+        )
+
+    def on_footer(self, footer: rec.GameFooter, length: int, where: str) -> None:
+        winner = player_of(footer.winner)
+        points = footer.points
+        code = footer.termination
+        self.properties.append(("XGTermination", str(code)))
+        last = self.actions[-1] if self.actions else None
+        match_won = length > 0 and footer.score[winner] >= length
+        if points <= 0:
+            self.diag("P420", Severity.WARNING, f"{where}: the footer gives {points} points won")
+        if code == 0:
+            if not isinstance(last, Drop):
+                self.diag(
+                    "P420",
+                    Severity.WARNING,
+                    f"{where}: termination code 0 (a pass) but the game's last action is no drop",
+                )
+            self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
+        elif 100 <= code < 1000:
+            rolled = isinstance(last, Move) and last.mark is MoveMark.UNKNOWN
+            if not rolled:
+                level = self.resign_level(points, code, where)
+                self.actions.append(Resign(1 - winner, level, True, text=f"Resigns ({code})"))
+            self.actions.append(
+                Win(winner, points, match_won, True, text=_wins(points, match_won))
+            )
+        elif code >= 1000:
+            self.actions.append(
+                Win(
+                    winner,
+                    points,
+                    match_won,
+                    text=_wins(points, match_won),
+                    extra=(("settlement", str(code)),),
+                )
+            )
+        else:
+            if not 1 <= code <= 3:
+                self.diag("P420", Severity.WARNING, f"{where}: unknown termination code {code}")
+            self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
+
+    def resign_level(self, points: int, code: int, where: str) -> int:
+        """The level resigned: points over the cube where that is 1..3, else the code's."""
+        level, rem = divmod(points, self.cube)
+        if rem == 0 and 1 <= level <= 3:
+            return level
+        coded = code - 100
+        return coded if 1 <= coded <= 3 else 3
+
+    def game(self) -> Game:
+        return Game(
+            number=self.header.number,
+            score=self.header.score,
+            actions=tuple(self.actions),
+            crawford=True if self.header.crawford else None,
+            start=self.start,
+            location=self.location,
+            properties=tuple(self.properties),
+            annotations=tuple(self.annotations),
+        )
+
+
+def _wins(points: int, match: bool) -> str:
+    return f"Wins {points} point{'s' if points != 1 else ''}{' and the match' if match else ''}"
