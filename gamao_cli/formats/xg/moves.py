@@ -135,32 +135,42 @@ def _move(me: list[int], opp: list[int], frm: int, to: int) -> bool:
 
 def _route(me: list[int], opp: list[int], frm: int, to: int, left: list[int]) -> list[int] | None:
     """The dice (in order) that carry one checker from ``frm`` to ``to``, never landing on a
-    point the opponent holds; for a bear-off the last die may be larger than needed."""
+    point the opponent holds. A bear-off takes one larger die before a combination; a
+    combination may overshoot with its last die only to bear off."""
     if me[frm] <= 0:
         return None
     distance = frm - to
     if distance in left and (to == OFF or opp[25 - to] < 2):
         return [distance]
-    seen: set[tuple[int, ...]] = set()
-    for n in range(2, len(left) + 1):
-        for combo in permutations(left, n):
-            if combo in seen:
-                continue
-            seen.add(combo)
-            total = sum(combo)
-            if total != distance and not (to == OFF and total > distance and total - combo[-1] < distance):
-                continue
-            at = frm
-            ok = True
-            for die in combo[:-1]:
-                at -= die
-                if at <= OFF or opp[25 - at] >= 2:
-                    ok = False
-                    break
-            if ok:
-                return list(combo)
     if to == OFF:
         larger = [d for d in left if d > distance]
         if larger:
             return [min(larger)]
+    for exact in (True, False):
+        if not exact and to != OFF:
+            break
+        seen: set[tuple[int, ...]] = set()
+        for n in range(2, len(left) + 1):
+            for combo in permutations(left, n):
+                if combo in seen:
+                    continue
+                seen.add(combo)
+                total = sum(combo)
+                if exact:
+                    if total != distance:
+                        continue
+                elif not total - combo[-1] < distance < total:
+                    continue
+                if _open_route(opp, frm, combo):
+                    return list(combo)
     return None
+
+
+def _open_route(opp: list[int], frm: int, combo: tuple[int, ...]) -> bool:
+    """Whether no intermediate point of the route is held by the opponent."""
+    at = frm
+    for die in combo[:-1]:
+        at -= die
+        if at <= OFF or opp[25 - at] >= 2:
+            return False
+    return True
