@@ -11,12 +11,13 @@ doubler's and taker's losses (research/formats-wave2.md 9.2, 9.6).
 
 from __future__ import annotations
 
-from gamao_cli.formats.xg.moves import decode_pairs, hop_steps
+from gamao_cli.formats.xg.moves import candidate_steps
 from gamao_cli.formats.xg.records import (
     CubeRecord,
     MoveRecord,
-    candidate,
+    candidates,
     level_name,
+    played_position,
 )
 from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis, Probabilities
 
@@ -54,18 +55,25 @@ def checker_analysis(record: bytes, move: MoveRecord) -> CheckerAnalysis | None:
     count = move.candidates
     if count == 0:
         return None
-    candidates: list[Candidate] = []
+    out: list[Candidate] = []
     played: int | None = None
-    end = move.position_end
+    end = record[35:61]  # PositionEnd, raw
+    moves, levels, evals = candidates(record, count)
     for i in range(count):
-        pairs, position, level, vector = candidate(record, i)
-        hops = decode_pairs(pairs)
-        steps = hop_steps(hops) if hops else ()
-        if played is None and position == end:
+        if played is None and played_position(record, i) == end:
             played = i
-        candidates.append(Candidate(steps, vector[6], probabilities(vector), level_name(level)))
+        k = 7 * i
+        lose_bg, lose_g, _lose, win, win_g, win_bg, equity = evals[k : k + 7]
+        out.append(
+            Candidate(
+                candidate_steps(moves[8 * i : 8 * i + 8]),
+                equity,
+                Probabilities(win, win_g, win_bg, lose_g, lose_bg),
+                level_name(levels[i]),
+            )
+        )
     return CheckerAnalysis(
-        tuple(candidates),
+        tuple(out),
         played,
         error_of(move.err_move),
         level=level_name(move.level),

@@ -35,6 +35,7 @@ from gamao_cli.model.actions import (
     MoveMark,
     Resign,
     SetPosition,
+    Step,
     Take,
     Win,
 )
@@ -70,6 +71,7 @@ class GameBuilder:
         location: Location,
         diagnostics: list[Diagnostic],
         comments: list[str],
+        record: int = 0,
     ) -> None:
         self.header = header
         self.location = location
@@ -100,7 +102,7 @@ class GameBuilder:
         else:
             self.board = Board(standard)
         if header.comment_header >= 0:
-            text = self.comment(header.comment_header, "game header")
+            text = self.comment(header.comment_header, record)
             if text:
                 self.properties.append(("comment", text))
 
@@ -111,14 +113,15 @@ class GameBuilder:
             Diagnostic(code, severity, f"{message}", self.location, game=self.header.number)
         )
 
-    def comment(self, index: int, where: str) -> str:
+    def comment(self, index: int, record: int) -> str:
         if index < 0:
             return ""
         if index >= len(self.comments):
             self.diag(
                 "P421",
                 Severity.WARNING,
-                f"{where} comment {index} is past the {len(self.comments)} comments of temp.xgc",
+                f"{where(record)}: comment {index} is past the {len(self.comments)} comments "
+                "of temp.xgc",
             )
             return ""
         return self.comments[index]
@@ -128,16 +131,16 @@ class GameBuilder:
 
     # -- records
 
-    def on_cube(self, cube: rec.CubeRecord, where: str) -> None:
+    def on_cube(self, cube: rec.CubeRecord, index: int) -> None:
         player = player_of(cube.actif)
         self.cube = cube_value(cube.cube_b)
-        note = self.comment(cube.comment, where)
+        if cube.double != 0 and cube.double != 1:
+            return  # no cube decision in this pane
+        note = self.comment(cube.comment, index)
         analysis = cube_analysis(cube)
         if cube.double == 0:
             if analysis is not None or note:
                 self.pending = (player, analysis or CubeAnalysis(None, None, None), note)
-            return
-        if cube.double != 1:
             return
         offered = self.cube * 2
         self.actions.append(Double(player, offered, text=f"Doubles => {offered}"))
@@ -160,20 +163,20 @@ class GameBuilder:
         if analysis is not None:
             self.annotate(Annotation(len(self.actions) - 1, cube=analysis, source=SOURCE))
 
-    def on_move(self, data: bytes, move: rec.MoveRecord, resigns_next: bool, where: str) -> None:
+    def on_move(self, data: bytes, move: rec.MoveRecord, resigns_next: bool, index: int) -> None:
         player = player_of(move.actif)
         dice = move.dice
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.diag("P417", Severity.ERROR, f"{where}: dice {dice[0]}-{dice[1]} are not 1..6")
+            self.diag("P417", Severity.ERROR, f"{where(index)}: dice {dice[0]}-{dice[1]} are not 1..6")
             return
         text = f"{dice[0]}{dice[1]}:"
         hops = decode_pairs(move.moves)
         if move.invalid == 2 or move.moves[0] == ILLEGAL_MARK:
-            self.diag("P419", Severity.INFO, f"{where}: XG marks this play as illegal")
+            self.diag("P419", Severity.INFO, f"{where(index)}: XG marks this play as illegal")
         if hops is None:
             if move.moves[0] != ILLEGAL_MARK:
                 values = ", ".join(str(v) for v in move.moves)
-                self.diag("P417", Severity.ERROR, f"{where}: undecodable play ({values})")
+                self.diag("P417", Severity.ERROR, f"{where(index)}: undecodable play ({values})")
             action: Move = Move(player, dice, (), f"{text} ?", MoveMark.UNPARSED)
             if any(move.position_end):  # go on from XG's own position after the play
                 me, opp = unframe(move.position_end)
@@ -181,16 +184,15 @@ class GameBuilder:
         elif not hops and resigns_next:
             action = Move(player, dice, (), f"{text} ????", MoveMark.UNKNOWN)
         else:
-            self.check_position(move.position_start, player, where, "before")
+            if not self.actions or isinstance(self.actions[-1], (Take, Drop, Beaver)):
+                self.check_position(move.position_start, player, index, "before")
             steps = self.board.play(player, dice, hops) if hops else ()
-            if steps:
-                text = f"{text} {' '.join(str(s) for s in steps)}"
-            action = Move(player, dice, steps, text, MoveMark.PLAY)
+            action = Move(player, dice, steps, move_text(dice, steps), MoveMark.PLAY)
             if hops:
-                self.check_position(move.position_end, player, where, "after")
+                self.check_position(move.position_end, player, index, "after")
         self.actions.append(action)
         cube: CubeAnalysis | None = None
-        note = self.comment(move.comment, where)
+        note = self.comment(move.comment, index)
         if self.pending is not None:
             cube_player, pending, cube_note = self.pending
             self.pending = None
@@ -206,20 +208,25 @@ class GameBuilder:
                 Annotation(len(self.actions) - 1, checker, cube, luck, note, source=SOURCE)
             )
 
-    def check_position(self, stored: tuple[int, ...], player: int, where: str, when: str) -> None:
+    def check_position(self, stored: tuple[int, ...], player: int, index: int, when: str) -> None:
         if self.mismatch or not any(stored):
             return
-        if stored == self.board.view(player) or stored == self.board.view(0):
+        # XG writes the position before a play in player 1's frame, the one after it in
+        # the mover's (both are tried, in that order of likelihood).
+        first, second = (0, player) if when == "before" else (player, 0)
+        if stored == self.board.view(first) or (
+            first != second and stored == self.board.view(second)
+        ):
             return
         self.mismatch = True
         self.diag(
             "P418",
             Severity.WARNING,
-            f"{where}: XG's stored position {when} the play differs from the board rebuilt by "
+            f"{where(index)}: XG's stored position {when} the play differs from the board rebuilt by "
             "replaying the game (first difference in this game)",
         )
 
-    def on_footer(self, footer: rec.GameFooter, length: int, where: str) -> None:
+    def on_footer(self, footer: rec.GameFooter, length: int, index: int) -> None:
         winner = player_of(footer.winner)
         points = footer.points
         code = footer.termination
@@ -227,19 +234,19 @@ class GameBuilder:
         last = self.actions[-1] if self.actions else None
         match_won = length > 0 and footer.score[winner] >= length
         if points <= 0:
-            self.diag("P420", Severity.WARNING, f"{where}: the footer gives {points} points won")
+            self.diag("P420", Severity.WARNING, f"{where(index)}: the footer gives {points} points won")
         if code == 0:
             if not isinstance(last, Drop):
                 self.diag(
                     "P420",
                     Severity.WARNING,
-                    f"{where}: termination code 0 (a pass) but the game's last action is no drop",
+                    f"{where(index)}: termination code 0 (a pass) but the game's last action is no drop",
                 )
             self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
         elif 100 <= code < 1000:
             rolled = isinstance(last, Move) and last.mark is MoveMark.UNKNOWN
             if not rolled:
-                level = self.resign_level(points, code, where)
+                level = self.resign_level(points, code)
                 self.actions.append(Resign(1 - winner, level, True, text=f"Resigns ({code})"))
             self.actions.append(
                 Win(winner, points, match_won, True, text=_wins(points, match_won))
@@ -256,10 +263,10 @@ class GameBuilder:
             )
         else:
             if not 1 <= code <= 3:
-                self.diag("P420", Severity.WARNING, f"{where}: unknown termination code {code}")
+                self.diag("P420", Severity.WARNING, f"{where(index)}: unknown termination code {code}")
             self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
 
-    def resign_level(self, points: int, code: int, where: str) -> int:
+    def resign_level(self, points: int, code: int) -> int:
         """The level resigned: points over the cube where that is 1..3, else the code's."""
         level, rem = divmod(points, self.cube)
         if rem == 0 and 1 <= level <= 3:
@@ -278,6 +285,26 @@ class GameBuilder:
             properties=tuple(self.properties),
             annotations=tuple(self.annotations),
         )
+
+
+_TEXTS: dict[tuple[tuple[int, int], tuple[Step, ...]], str] = {}
+
+
+def move_text(dice: tuple[int, int], steps: tuple[Step, ...]) -> str:
+    """``"63: 24/18 13/10"`` (cached: the same plays recur)."""
+    key = (dice, steps)
+    text = _TEXTS.get(key)
+    if text is None:
+        text = f"{dice[0]}{dice[1]}: {' '.join(str(s) for s in steps)}".rstrip()
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        _TEXTS[key] = text
+    return text
+
+
+def where(index: int) -> str:
+    """A record named in messages: its number and its offset in ``temp.xg``."""
+    return f"temp.xg record {index} (byte {index * rec.RECORD_SIZE})"
 
 
 def _wins(points: int, match: bool) -> str:

@@ -51,9 +51,20 @@ def decode_pairs(moves: tuple[int, ...]) -> tuple[Hop, ...] | None:
     return result
 
 
-def hop_steps(hops: tuple[Hop, ...]) -> tuple[Step, ...]:
-    """Hops as model steps, spans kept (candidate lists)."""
-    return tuple(Step(f, t) for f, t in hops)
+_STEPS: dict[tuple[int, ...], tuple[Step, ...]] = {}
+
+
+def candidate_steps(moves: tuple[int, ...]) -> tuple[Step, ...]:
+    """A candidate's 8-value move field as model steps, spans kept as XG lists them;
+    () for no play or an undecodable field. Cached: candidate lists repeat."""
+    known = _STEPS.get(moves)
+    if known is None:
+        hops = decode_pairs(moves)
+        known = tuple(Step(f, t) for f, t in hops) if hops else ()
+        if len(_STEPS) >= _CACHE_LIMIT:
+            _STEPS.clear()
+        _STEPS[moves] = known
+    return known
 
 
 def frame(me: list[int], opp: list[int]) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysi
 from gamao_cli.formats.xg.comments import split_entries
 from gamao_cli.formats.xg.container import MAGIC, Archive, open_archive
 from gamao_cli.formats.xg.games import GameBuilder, cube_value, player_of
+from gamao_cli.formats.xg.games import where as _where
 from gamao_cli.formats.xg.moves import unframe
 from gamao_cli.model.actions import SetPosition
 from gamao_cli.model.analysis import Annotation
@@ -190,10 +191,6 @@ def _tags(header: rec.MatchHeader, players: tuple[str, str], archive: Archive) -
     return tuple(tags)
 
 
-def _where(index: int) -> str:
-    return f"temp.xg record {index} (byte {index * R})"
-
-
 def _games(
     data: bytes,
     header: rec.MatchHeader,
@@ -227,15 +224,15 @@ def _games(
                     resigns = footer.termination >= 100 and player_of(footer.winner) != player_of(
                         rec.move_record(record).actif
                     )
-                builder.on_move(record, rec.move_record(record), resigns, _where(index))
+                builder.on_move(record, rec.move_record(record), resigns, index)
             else:
-                builder.on_cube(rec.cube_record(record), _where(index))
+                builder.on_cube(rec.cube_record(record), index)
         elif kind == rec.GAME_HEADER:
             if builder is not None:
                 _unfinished(builder, index, diagnostics, where)
                 games.append(builder.game())
             builder = GameBuilder(
-                rec.game_header(data[base : base + R]), variant, where, diagnostics, comments
+                rec.game_header(data[base : base + R]), variant, where, diagnostics, comments, index
             )
         elif kind == rec.GAME_FOOTER:
             if builder is None:
@@ -243,7 +240,7 @@ def _games(
                     _diag("P415", Severity.WARNING, f"{_where(index)}: a game footer outside a game: skipped", where)
                 )
                 continue
-            builder.on_footer(rec.game_footer(data[base : base + R]), length, _where(index))
+            builder.on_footer(rec.game_footer(data[base : base + R]), length, index)
             games.append(builder.game())
             builder = None
         elif kind == rec.MATCH_FOOTER:

@@ -53,7 +53,7 @@ def utf16(data: bytes, offset: int, units: int = 129) -> str | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchHeader:
     player_ansi: tuple[str, str]
     player_unicode: tuple[str | None, str | None]
@@ -116,7 +116,7 @@ def match_header(r: bytes) -> MatchHeader:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameHeader:
     score: tuple[int, int]
     crawford: bool
@@ -136,7 +136,7 @@ def game_header(r: bytes) -> GameHeader:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CubeRecord:
     actif: int  # 1 / -1: the player who may double
     double: int  # 1 doubled, 0 rolled, -1 game ended, -2 no cube decision
@@ -172,7 +172,7 @@ def cube_record(r: bytes) -> CubeRecord:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MoveRecord:
     position_start: tuple[int, ...]  # PositionI (player 1's frame)
     position_end: tuple[int, ...]  # PositionEnd (the mover's frame)
@@ -207,18 +207,27 @@ def move_record(r: bytes) -> MoveRecord:
     )
 
 
-def candidate(r: bytes, i: int) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[float, ...]]:
-    """Candidate ``i`` of a move record: its pairs, resulting position (mover's frame),
-    evaluation level and cubeless evaluation vector."""
-    return (
-        _CAND_MOVES.unpack_from(r, 1024 + 8 * i),
-        _POS.unpack_from(r, 192 + 26 * i),
-        _CAND_LEVEL.unpack_from(r, 1280 + 4 * i)[0],
-        _CAND_EVAL.unpack_from(r, 1408 + 28 * i),
-    )
+_BLOCKS = [
+    (struct.Struct(f"<{8 * n}b"), struct.Struct("<" + "hxx" * n), struct.Struct(f"<{7 * n}f"))
+    for n in range(MAX_CANDIDATES + 1)
+]
 
 
-@dataclass(frozen=True, slots=True)
+def candidates(
+    r: bytes, count: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+    """The first ``count`` candidates of a move record at once: their pairs (8 a candidate),
+    evaluation levels and cubeless evaluation vectors (7 a candidate)."""
+    moves, levels, evals = _BLOCKS[count]
+    return moves.unpack_from(r, 1024), levels.unpack_from(r, 1280), evals.unpack_from(r, 1408)
+
+
+def played_position(r: bytes, i: int) -> bytes:
+    """Candidate ``i``'s resulting position (mover's frame), raw."""
+    return r[192 + 26 * i : 218 + 26 * i]
+
+
+@dataclass(slots=True)
 class GameFooter:
     score: tuple[int, int]
     crawford_next: bool
@@ -236,7 +245,7 @@ def game_footer(r: bytes) -> GameFooter:
     return GameFooter((s1, s2), crawford, winner, points, termination, err_resign, err_take)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchFooter:
     score: tuple[int, int]
     winner: int
@@ -247,8 +256,20 @@ def match_footer(r: bytes) -> MatchFooter:
     return MatchFooter((s1, s2), _I.unpack_from(r, 20)[0])
 
 
+_LEVEL_NAMES: dict[int, str] = {}
+
+
 def level_name(level: int) -> str:
     """XG's name of an analysis level (research/formats-wave2.md 9.3); "" for none."""
+    known = _LEVEL_NAMES.get(level)
+    if known is None:
+        known = _level_name(level)
+        if len(_LEVEL_NAMES) < 1024:
+            _LEVEL_NAMES[level] = known
+    return known
+
+
+def _level_name(level: int) -> str:
     if 0 <= level <= 6:
         return f"{level + 1}-ply"
     names = {
