@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(rb"\\([a-zA-Z]+)(-?\d+)? ?|\\'([0-9a-fA-F]{2})|\\([\\{}])|\\.|([{}])|([^\\{}]+)")
+_TOKEN = re.compile(
+    rb"\\([a-zA-Z]+)(-?\d+)? ?|\\'([0-9a-fA-F]{2})|\\([\\{}])|\\.|([{}])|([^\\{}]+)"
+)
 _SKIP_GROUPS = frozenset((b"fonttbl", b"colortbl", b"stylesheet", b"info", b"pict"))
 _BREAKS = frozenset((b"par", b"line", b"sect", b"page"))
 MAX_COMMENTS_BYTES = 4 << 20

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from gamao_cli.model.diagnostics import Severity
@@ -167,8 +167,8 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
         and 0 < count <= MAX_FILES
         and compressed in (0, 1)
         and tail == bytes(12)
-        and 0 < reg_size
-        and 0 <= arc_size
+        and reg_size > 0
+        and arc_size >= 0
         and start >= HEADER_SIZE
     )
     if not valid:
@@ -215,9 +215,7 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
         base = i * ENTRY_SIZE
         name_len = manifest[base]
         name = manifest[base + 1 : base + 1 + min(name_len, 255)].decode("latin-1")
-        usize, csize, offset, ecrc, status, _level = _ENTRY_SIZES.unpack_from(
-            manifest, base + 512
-        )
+        usize, csize, offset, ecrc, status, _level = _ENTRY_SIZES.unpack_from(manifest, base + 512)
         if offset + csize > arc_size or status not in (0, 1):
             out.problem(
                 "P406",
@@ -335,7 +333,7 @@ def _chunks(stream: BinaryIO, length: int) -> Iterator[bytes]:
 def _bare(stream: BinaryIO, size: int, header: RichHeader, out: Archive) -> None:
     """The BMAB layout: one zlib stream of ``temp.xg`` after the header and thumbnail."""
     at = HEADER_SIZE + header.thumbnail_size
-    if not 0 <= header.thumbnail_size or at >= size:
+    if header.thumbnail_size < 0 or at >= size:
         at = HEADER_SIZE
     out.bare = True
     stream.seek(at)

@@ -57,7 +57,9 @@ def cube_value(cube_log: int) -> int:
 
 
 def start_boards(variant: Variant) -> tuple[list[int], list[int]]:
-    start = Position.start(Variant.NACKGAMMON if variant is Variant.NACKGAMMON else Variant.STANDARD)
+    start = Position.start(
+        Variant.NACKGAMMON if variant is Variant.NACKGAMMON else Variant.STANDARD
+    )
     return list(start.boards[0]), list(start.boards[1])
 
 
@@ -134,8 +136,12 @@ class GameBuilder:
     def on_cube(self, cube: rec.CubeRecord, index: int) -> None:
         player = player_of(cube.actif)
         self.cube = cube_value(cube.cube_b)
-        if cube.double != 0 and cube.double != 1:
-            return  # no cube decision in this pane
+        if cube.double != 0 and cube.double != 1:  # no cube decision in this pane
+            if cube.comment >= 0:
+                note = self.comment(cube.comment, index)
+                if note:
+                    self.pending = (player, CubeAnalysis(None, None, None), note)
+            return
         note = self.comment(cube.comment, index)
         analysis = cube_analysis(cube)
         if cube.double == 0:
@@ -143,20 +149,33 @@ class GameBuilder:
                 self.pending = (player, analysis or CubeAnalysis(None, None, None), note)
             return
         offered = self.cube * 2
-        self.actions.append(Double(player, offered, text=f"Doubles => {offered}"))
+        self.actions.append(
+            Double(player, offered, text=f"Doubles => {offered}", location=self.location)
+        )
         if analysis is not None or note:
-            self.annotate(Annotation(len(self.actions) - 1, cube=analysis, comment=note, source=SOURCE))
+            self.annotate(
+                Annotation(len(self.actions) - 1, cube=analysis, comment=note, source=SOURCE)
+            )
         taker = 1 - player
         if cube.take == 1:
-            self.actions.append(Take(taker, text="Takes"))
+            self.actions.append(Take(taker, text="Takes", location=self.location))
             self.cube = offered
         elif cube.take == 0:
-            self.actions.append(Drop(taker, text="Drops"))
+            self.actions.append(Drop(taker, text="Drops", location=self.location))
         elif cube.take == 2:
-            self.actions.append(Beaver(taker, offered * 2, text=f"Beavers => {offered * 2}"))
+            self.actions.append(
+                Beaver(taker, offered * 2, text=f"Beavers => {offered * 2}", location=self.location)
+            )
             self.cube = offered * 2
             if cube.raccoon == 1:
-                self.actions.append(Beaver(player, offered * 4, text=f"Raccoons => {offered * 4}"))
+                self.actions.append(
+                    Beaver(
+                        player,
+                        offered * 4,
+                        text=f"Raccoons => {offered * 4}",
+                        location=self.location,
+                    )
+                )
                 self.cube = offered * 4
         else:
             return
@@ -167,7 +186,9 @@ class GameBuilder:
         player = player_of(move.actif)
         dice = move.dice
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.diag("P417", Severity.ERROR, f"{where(index)}: dice {dice[0]}-{dice[1]} are not 1..6")
+            self.diag(
+                "P417", Severity.ERROR, f"{where(index)}: dice {dice[0]}-{dice[1]} are not 1..6"
+            )
             return
         text = f"{dice[0]}{dice[1]}:"
         hops = decode_pairs(move.moves)
@@ -177,17 +198,23 @@ class GameBuilder:
             if move.moves[0] != ILLEGAL_MARK:
                 values = ", ".join(str(v) for v in move.moves)
                 self.diag("P417", Severity.ERROR, f"{where(index)}: undecodable play ({values})")
-            action: Move = Move(player, dice, (), f"{text} ?", MoveMark.UNPARSED)
+            action: Move = Move(
+                player, dice, (), f"{text} ?", MoveMark.UNPARSED, location=self.location
+            )
             if any(move.position_end):  # go on from XG's own position after the play
                 me, opp = unframe(move.position_end)
                 self.board = Board((me, opp) if player == 0 else (opp, me))
         elif not hops and resigns_next:
-            action = Move(player, dice, (), f"{text} ????", MoveMark.UNKNOWN)
+            action = Move(
+                player, dice, (), f"{text} ????", MoveMark.UNKNOWN, location=self.location
+            )
         else:
             if not self.actions or isinstance(self.actions[-1], (Take, Drop, Beaver)):
                 self.check_position(move.position_start, player, index, "before")
             steps = self.board.play(player, dice, hops) if hops else ()
-            action = Move(player, dice, steps, move_text(dice, steps), MoveMark.PLAY)
+            action = Move(
+                player, dice, steps, move_text(dice, steps), MoveMark.PLAY, location=self.location
+            )
             if hops:
                 self.check_position(move.position_end, player, index, "after")
         self.actions.append(action)
@@ -222,8 +249,8 @@ class GameBuilder:
         self.diag(
             "P418",
             Severity.WARNING,
-            f"{where(index)}: XG's stored position {when} the play differs from the board rebuilt by "
-            "replaying the game (first difference in this game)",
+            f"{where(index)}: XG's stored position {when} the play differs from the board "
+            "rebuilt by replaying the game (first difference in this game)",
         )
 
     def on_footer(self, footer: rec.GameFooter, length: int, index: int) -> None:
@@ -234,22 +261,40 @@ class GameBuilder:
         last = self.actions[-1] if self.actions else None
         match_won = length > 0 and footer.score[winner] >= length
         if points <= 0:
-            self.diag("P420", Severity.WARNING, f"{where(index)}: the footer gives {points} points won")
+            self.diag(
+                "P420", Severity.WARNING, f"{where(index)}: the footer gives {points} points won"
+            )
         if code == 0:
             if not isinstance(last, Drop):
                 self.diag(
                     "P420",
                     Severity.WARNING,
-                    f"{where(index)}: termination code 0 (a pass) but the game's last action is no drop",
+                    f"{where(index)}: termination code 0 (a pass), but the game's last action "
+                    "is no drop",
                 )
-            self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
+            self.actions.append(
+                Win(
+                    winner, points, match_won, text=_wins(points, match_won), location=self.location
+                )
+            )
         elif 100 <= code < 1000:
             rolled = isinstance(last, Move) and last.mark is MoveMark.UNKNOWN
             if not rolled:
                 level = self.resign_level(points, code)
-                self.actions.append(Resign(1 - winner, level, True, text=f"Resigns ({code})"))
+                self.actions.append(
+                    Resign(
+                        1 - winner, level, True, text=f"Resigns ({code})", location=self.location
+                    )
+                )
             self.actions.append(
-                Win(winner, points, match_won, True, text=_wins(points, match_won))
+                Win(
+                    winner,
+                    points,
+                    match_won,
+                    True,
+                    text=_wins(points, match_won),
+                    location=self.location,
+                )
             )
         elif code >= 1000:
             self.actions.append(
@@ -258,13 +303,20 @@ class GameBuilder:
                     points,
                     match_won,
                     text=_wins(points, match_won),
+                    location=self.location,
                     extra=(("settlement", str(code)),),
                 )
             )
         else:
             if not 1 <= code <= 3:
-                self.diag("P420", Severity.WARNING, f"{where(index)}: unknown termination code {code}")
-            self.actions.append(Win(winner, points, match_won, text=_wins(points, match_won)))
+                self.diag(
+                    "P420", Severity.WARNING, f"{where(index)}: unknown termination code {code}"
+                )
+            self.actions.append(
+                Win(
+                    winner, points, match_won, text=_wins(points, match_won), location=self.location
+                )
+            )
 
     def resign_level(self, points: int, code: int) -> int:
         """The level resigned: points over the cube where that is 1..3, else the code's."""

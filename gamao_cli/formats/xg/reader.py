@@ -115,7 +115,9 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
     )
 
 
-def _diag(code: str, severity: Severity, message: str, where: Location, game: int | None = None) -> Diagnostic:
+def _diag(
+    code: str, severity: Severity, message: str, where: Location, game: int | None = None
+) -> Diagnostic:
     return Diagnostic(code, severity, message, where, game=game)
 
 
@@ -161,7 +163,9 @@ def _ratings(header: rec.MatchHeader) -> tuple[str | None, str | None]:
     return (f"{header.elo[0]:.2f}", f"{header.elo[1]:.2f}") if any(header.elo) else (None, None)
 
 
-def _tags(header: rec.MatchHeader, players: tuple[str, str], archive: Archive) -> tuple[tuple[str, str], ...]:
+def _tags(
+    header: rec.MatchHeader, players: tuple[str, str], archive: Archive
+) -> tuple[tuple[str, str], ...]:
     tags: list[tuple[str, str]] = []
     if header.location:
         tags.append(("Site", header.location))
@@ -212,7 +216,13 @@ def _games(
         if kind == rec.MOVE or kind == rec.CUBE:
             if builder is None:
                 diagnostics.append(
-                    _diag("P415", Severity.WARNING, f"{_where(index)}: a {'move' if kind == rec.MOVE else 'cube'} record outside a game: skipped", where)
+                    _diag(
+                        "P415",
+                        Severity.WARNING,
+                        f"{_where(index)}: a {'move' if kind == rec.MOVE else 'cube'} record "
+                        "outside a game: skipped",
+                        where,
+                    )
                 )
                 continue
             record = data[base : base + R]
@@ -237,7 +247,12 @@ def _games(
         elif kind == rec.GAME_FOOTER:
             if builder is None:
                 diagnostics.append(
-                    _diag("P415", Severity.WARNING, f"{_where(index)}: a game footer outside a game: skipped", where)
+                    _diag(
+                        "P415",
+                        Severity.WARNING,
+                        f"{_where(index)}: a game footer outside a game: skipped",
+                        where,
+                    )
                 )
                 continue
             builder.on_footer(rec.game_footer(data[base : base + R]), length, index)
@@ -248,11 +263,21 @@ def _games(
                 notes.append(comments[header.comment_footer])
         elif kind == rec.MATCH_HEADER:
             diagnostics.append(
-                _diag("P415", Severity.WARNING, f"{_where(index)}: a second match header: skipped", where)
+                _diag(
+                    "P415",
+                    Severity.WARNING,
+                    f"{_where(index)}: a second match header: skipped",
+                    where,
+                )
             )
         else:
             diagnostics.append(
-                _diag("P414", Severity.INFO, f"{_where(index)}: record type {kind} is unknown: skipped", where)
+                _diag(
+                    "P414",
+                    Severity.INFO,
+                    f"{_where(index)}: record type {kind} is unknown: skipped",
+                    where,
+                )
             )
     if builder is not None:
         _unfinished(builder, count, diagnostics, where)
@@ -260,13 +285,14 @@ def _games(
     return games, notes
 
 
-def _unfinished(builder: GameBuilder, index: int, diagnostics: list[Diagnostic], where: Location) -> None:
+def _unfinished(
+    builder: GameBuilder, index: int, diagnostics: list[Diagnostic], where: Location
+) -> None:
     diagnostics.append(
         _diag(
             "P416",
             Severity.WARNING,
-            f"game {builder.header.number} has no game footer: the records end at "
-            f"{_where(index)}",
+            f"game {builder.header.number} has no game footer: the records end at {_where(index)}",
             where,
             builder.header.number,
         )

@@ -110,7 +110,8 @@ def match_header(r: bytes) -> MatchHeader:
         transcriber,
         version,
         r[556:560],
-        *_II.unpack_from(r, 576),
+        _I.unpack_from(r, 576)[0],
+        _I.unpack_from(r, 580)[0],
         _I.unpack_from(r, 608)[0],
         _I.unpack_from(r, 612)[0] if version >= 8 else 0,
     )
@@ -159,7 +160,12 @@ def cube_record(r: bytes) -> CubeRecord:
     values = _CUBE.unpack_from(r, 12)
     eq = _CUBE_EQ.unpack_from(r, 124)
     return CubeRecord(
-        *values[:6],
+        values[0],
+        values[1],
+        values[2],
+        values[3],
+        values[4],
+        values[5],
         values[6:],
         _I.unpack_from(r, 92)[0],
         eq[:7],
@@ -213,9 +219,7 @@ _BLOCKS = [
 ]
 
 
-def candidates(
-    r: bytes, count: int
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+def candidates(r: bytes, count: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
     """The first ``count`` candidates of a move record at once: their pairs (8 a candidate),
     evaluation levels and cubeless evaluation vectors (7 a candidate)."""
     moves, levels, evals = _BLOCKS[count]
@@ -239,9 +243,7 @@ class GameFooter:
 
 
 def game_footer(r: bytes) -> GameFooter:
-    s1, s2, crawford, winner, points, termination, err_resign, err_take = _FOOTER.unpack_from(
-        r, 12
-    )
+    s1, s2, crawford, winner, points, termination, err_resign, err_take = _FOOTER.unpack_from(r, 12)
     return GameFooter((s1, s2), crawford, winner, points, termination, err_resign, err_take)
 
 
