@@ -155,15 +155,16 @@ def open_archive(stream: BinaryIO, wanted: tuple[str, ...]) -> Archive:
 
 def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entry]] | None:
     """The content start and the manifest entries, or None when there is no valid trailer."""
-    if size < HEADER_SIZE + TRAILER_SIZE:
-        return None
-    stream.seek(size - TRAILER_SIZE)
-    crc, count, version, reg_size, arc_size, compressed, tail = _TRAILER.unpack(
-        stream.read(TRAILER_SIZE)
-    )
+    if size >= HEADER_SIZE + TRAILER_SIZE:
+        stream.seek(size - TRAILER_SIZE)
+        trailer = stream.read(TRAILER_SIZE)
+    else:
+        trailer = bytes(TRAILER_SIZE)
+    crc, count, version, reg_size, arc_size, compressed, tail = _TRAILER.unpack(trailer)
     start = size - TRAILER_SIZE - reg_size - arc_size
     valid = (
-        version == 1
+        size >= HEADER_SIZE + TRAILER_SIZE
+        and version == 1
         and 0 < count <= MAX_FILES
         and compressed in (0, 1)
         and tail == bytes(12)
@@ -175,7 +176,7 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
         out.problem(
             "P403",
             Severity.WARNING,
-            f"byte {size - TRAILER_SIZE}: no valid ZLB archive trailer; "
+            f"byte {max(size - TRAILER_SIZE, 0)}: no valid ZLB archive trailer; "
             "reading the bare layout (one zlib stream after the header)",
         )
         return None
