@@ -172,7 +172,9 @@ def test_a_manifest_entry_outside_the_archive() -> None:
     entry = bytearray(532)
     entry[0] = 7
     entry[1:8] = b"temp.xg"
-    entry[512:528] = struct.pack("<IIIi", len(temp), len(packed), 10**6, b._signed(zlib.crc32(temp)))
+    entry[512:528] = struct.pack(
+        "<IIIi", len(temp), len(packed), 10**6, b._signed(zlib.crc32(temp))
+    )
     manifest = zlib.compress(bytes(entry))
     content = packed + manifest
     trailer = struct.pack(
