@@ -8,6 +8,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+import xg_builder as b
 
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.xg import read_xg
@@ -20,7 +21,6 @@ from gamao_cli.formats.xg.container import (
 )
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Match
-import xg_builder as b
 
 
 def _read(data: bytes, name: str = "t.xg") -> Match:
@@ -167,7 +167,7 @@ def test_a_bare_stream_that_is_not_whole_records_is_refused() -> None:
 
 def test_a_manifest_entry_outside_the_archive() -> None:
     temp = b.drop_game()
-    # a manifest whose start offset lies far past the archive the manifest with a start offset far past the archive
+    # a manifest entry whose start offset lies far past the archive
     packed = zlib.compress(temp, 6)
     entry = bytearray(532)
     entry[0] = 7

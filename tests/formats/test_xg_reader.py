@@ -23,8 +23,8 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
-from gamao_cli.model.match import Match, Variant
 from gamao_cli.model.diagnostics import Severity
+from gamao_cli.model.match import Match, Variant
 
 S = b.STANDARD
 ALICE_31 = b.end_after(S, {5: 2, 6: 4, 8: 2})  # 8/5 6/5, Alice's (player 1's) frame
@@ -280,7 +280,7 @@ def test_records_out_of_place_and_unknown_types() -> None:
 
 
 def test_a_stream_that_is_not_whole_records_or_has_no_header() -> None:
-    match = _match(_game(b.footer((1, 0), 1, 1, 1)) + [b"tail"])
+    match = _match([*_game(b.footer((1, 0), 1, 1, 1)), b"tail"])
     assert _codes(match) == ["P412"]
     assert len(match.games) == 1
     match = _match([b.game_header()])
