@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import xg_builder as b
 
-from gamao_cli.engine.position import Position
+from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.comments import rtf_text, split_entries
 from gamao_cli.formats.xg.moves import Board, decode_pairs, frame, unframe
@@ -93,9 +93,7 @@ def test_decode_pairs(moves: tuple[int, ...], hops: tuple[tuple[int, int], ...] 
 
 
 def _board(me: dict[int, int], opp: dict[int, int]) -> Board:
-    from tests.helpers import board
-
-    return Board((list(board(me)), list(board(opp))))
+    return Board((list(board_from_points(me)), list(board_from_points(opp))))
 
 
 def test_a_span_is_split_one_step_a_die_and_marks_the_blot_it_hits() -> None:

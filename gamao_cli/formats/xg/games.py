@@ -264,6 +264,7 @@ class GameBuilder:
             self.diag(
                 "P420", Severity.WARNING, f"{where(index)}: the footer gives {points} points won"
             )
+        self.check_footer_score(footer, winner, length, index)
         if code == 0:
             if not isinstance(last, Drop):
                 self.diag(
@@ -316,6 +317,26 @@ class GameBuilder:
                 Win(
                     winner, points, match_won, text=_wins(points, match_won), location=self.location
                 )
+            )
+
+    def check_footer_score(
+        self, footer: rec.GameFooter, winner: int, length: int, index: int
+    ) -> None:
+        """The footer's scores are the entering scores plus the points won; XG caps the
+        match winner's at the length in some files (charlot1-charlot2: 6 + 3 written 7),
+        which is no error: only other differences are reported."""
+        expected = list(self.header.score)
+        expected[winner] += footer.points
+        capped = list(expected)
+        if length > 0:
+            capped[winner] = min(capped[winner], length)
+        if list(footer.score) not in (expected, capped):
+            self.diag(
+                "P420",
+                Severity.WARNING,
+                f"{where(index)}: the footer's scores {footer.score[0]}-{footer.score[1]} are "
+                f"not the game's {self.header.score[0]}-{self.header.score[1]} plus the "
+                f"{footer.points} points won",
             )
 
     def resign_level(self, points: int, code: int) -> int:
