@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from mat_helpers import CORPUS
 from typer.testing import CliRunner
 
 from gamao_cli.analysis.canonical import canonical_match
@@ -18,7 +19,6 @@ from gamao_cli.formats.json_format import read_json
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Drop, Move, MoveMark, Resign, Win
 from gamao_cli.model.match import Match
-from mat_helpers import CORPUS
 
 XG = CORPUS / "kevung-gbf"
 CHARLOT = "charlot1-charlot2_7p_2025-11-08-2305"
