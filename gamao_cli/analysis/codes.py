@@ -225,7 +225,10 @@ def reader_codes() -> dict[str, str]:
 def all_codes() -> dict[str, Code]:
     """Every code: the checker's and the readers' (reader diagnostics carry their own
     severity; they are listed here as errors)."""
+    from gamao_cli.formats.xg.codes import XG_SEVERITIES
+
+    severities = {**_READER_SEVERITY, **{k: Severity(v) for k, v in XG_SEVERITIES.items()}}
     out = dict(CHECK_CODES)
     for code, title in reader_codes().items():
-        out.setdefault(code, Code(code, _READER_SEVERITY.get(code, ERR), None, title))
+        out.setdefault(code, Code(code, severities.get(code, ERR), None, title))
     return dict(sorted(out.items()))

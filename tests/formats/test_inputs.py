@@ -106,7 +106,7 @@ def test_failures_become_diagnostics(tree: Path) -> None:
     )
     assert _only_diag(list(read_path(InputFile("w", tree / "what.dat")))) == (
         "P007",
-        "w: not a known match format (mat, sgf, json, jsonl)",
+        "w: not a known match format (mat, sgf, json, jsonl, xg, xgp)",
     )
     [match] = read_path(InputFile("nope.sgf", Path("nope.sgf")))
     assert match.diagnostics[0].location == Location("nope.sgf")

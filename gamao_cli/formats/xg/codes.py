@@ -32,3 +32,20 @@ XG_CODES: dict[str, str] = {
     "P423": "an `.xgp` position file holds no position",
     "P424": "the game's start position in the game header is not a valid position",
 }
+
+XG_SEVERITIES: dict[str, str] = {
+    "P403": "warning",
+    "P404": "warning",
+    "P405": "warning",
+    "P410": "warning",
+    "P412": "warning",
+    "P414": "info",
+    "P415": "warning",
+    "P416": "warning",
+    "P418": "warning",
+    "P419": "info",
+    "P420": "warning",
+    "P421": "warning",
+    "P422": "info",
+}
+"""The most severe a diagnostic of each code ever is (the rest are errors)."""
