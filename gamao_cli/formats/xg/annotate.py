@@ -11,15 +11,16 @@ doubler's and taker's losses (research/formats-wave2.md 9.2, 9.6).
 
 from __future__ import annotations
 
+from gamao_cli.formats.xg.fast import new_candidate
 from gamao_cli.formats.xg.moves import candidate_steps
 from gamao_cli.formats.xg.records import (
     CubeRecord,
     MoveRecord,
     candidates,
     level_name,
-    played_position,
+    played_index,
 )
-from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis, Probabilities
+from gamao_cli.model.analysis import CheckerAnalysis, CubeAnalysis, Probabilities
 
 SOURCE = "xg"
 _SENTINEL = -999.0
@@ -51,30 +52,34 @@ def cube_analysis(cube: CubeRecord) -> CubeAnalysis | None:
 
 
 def checker_analysis(record: bytes, move: MoveRecord) -> CheckerAnalysis | None:
-    """The candidates of a move record, or None when XG listed none."""
+    """The candidates of a move record, or None when XG listed none.
+
+    The played candidate is the first whose resulting position is ``PositionEnd``."""
     count = move.candidates
     if count == 0:
         return None
-    out: list[Candidate] = []
-    played: int | None = None
-    end = record[35:61]  # PositionEnd, raw
-    moves, levels, evals = candidates(record, count)
-    for i in range(count):
-        if played is None and played_position(record, i) == end:
-            played = i
-        k = 7 * i
-        lose_bg, lose_g, _lose, win, win_g, win_bg, equity = evals[k : k + 7]
-        out.append(
-            Candidate(
-                candidate_steps(moves[8 * i : 8 * i + 8]),
-                equity,
-                Probabilities(win, win_g, win_bg, lose_g, lose_bg),
-                level_name(levels[i]),
+    moves, levels, e = candidates(record, count)
+    steps_of = candidate_steps
+    name = level_name
+    make = new_candidate
+    out = tuple(
+        [
+            make(
+                steps_of(moves[8 * i : 8 * i + 8]),
+                e[7 * i + 6],
+                e[7 * i + 3],
+                e[7 * i + 4],
+                e[7 * i + 5],
+                e[7 * i + 1],
+                e[7 * i],
+                name(levels[i]),
             )
-        )
+            for i in range(count)
+        ]
+    )
     return CheckerAnalysis(
-        tuple(out),
-        played,
+        out,
+        played_index(record, count),
         error_of(move.err_move),
         level=level_name(move.level),
         counts=not move.unused,

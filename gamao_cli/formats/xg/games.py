@@ -23,6 +23,7 @@ the first disagreement of a game is reported (P418); the rebuilt board is kept.
 from __future__ import annotations
 
 from gamao_cli.engine.position import Position
+from gamao_cli.formats.mat_fast import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
 from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, decode_pairs, unframe
@@ -212,8 +213,8 @@ class GameBuilder:
             if not self.actions or isinstance(self.actions[-1], (Take, Drop, Beaver)):
                 self.check_position(move.position_start, player, index, "before")
             steps = self.board.play(player, dice, hops) if hops else ()
-            action = Move(
-                player, dice, steps, move_text(dice, steps), MoveMark.PLAY, location=self.location
+            action = new_move(
+                player, dice, steps, move_text(dice, steps), MoveMark.PLAY, None, self.location
             )
             if hops:
                 self.check_position(move.position_end, player, index, "after")

@@ -69,11 +69,9 @@ def candidate_steps(moves: tuple[int, ...]) -> tuple[Step, ...]:
 
 def frame(me: list[int], opp: list[int]) -> tuple[int, ...]:
     """``me``'s view of the board as XG stores it (``me`` positive, its bar at 25)."""
-    cells = [0] * 26
-    for i in range(1, 25):
-        cells[i] = me[i] - opp[25 - i]
+    cells = [mine - theirs for mine, theirs in zip(me, opp[::-1], strict=True)]
+    cells[0] = -opp[BAR]  # not me[OFF] - opp[BAR]: off is not on the board
     cells[25] = me[BAR]
-    cells[0] = -opp[BAR]
     return tuple(cells)
 
 

@@ -226,9 +226,15 @@ def candidates(r: bytes, count: int) -> tuple[tuple[int, ...], tuple[int, ...], 
     return moves.unpack_from(r, 1024), levels.unpack_from(r, 1280), evals.unpack_from(r, 1408)
 
 
-def played_position(r: bytes, i: int) -> bytes:
-    """Candidate ``i``'s resulting position (mover's frame), raw."""
-    return r[192 + 26 * i : 218 + 26 * i]
+def played_index(r: bytes, count: int) -> int | None:
+    """The first candidate whose resulting position (``PosPlayed``) is the record's
+    ``PositionEnd``, or None (a play XG did not list)."""
+    end = r[35:61]
+    block = r[192 : 192 + 26 * count]
+    at = block.find(end)
+    while at >= 0 and at % 26:
+        at = block.find(end, at + 1)
+    return None if at < 0 else at // 26
 
 
 @dataclass(slots=True)
