@@ -25,6 +25,8 @@ from gamao_cli.formats.xg.container import open_archive
 from gamao_cli.model.match import Match
 
 XG = CORPUS / "kevung-gbf"
+
+
 def _fuzz(examples: int) -> settings:
     return settings(
         max_examples=examples,

@@ -122,10 +122,11 @@ def test_a_drop_game_and_its_analysis() -> None:
     match = _match([r for r in _split(b.drop_game())])
     game = match.games[0]
     assert game.actions[1] == Move(
-        1, (6, 5), (Step(24, 18), Step(18, 13)), "65: 24/18 18/13", location=game.location
+        1, (6, 5), (Step(24, 18), Step(18, 13)), "65: 24/18 18/13", number=1, location=game.location
     )
     assert [type(a) for a in game.actions[2:]] == [Double, Drop, Win]
-    assert game.actions[2] == Double(0, 2, "Doubles => 2", location=game.location)
+    assert game.actions[2] == Double(0, 2, "Doubles => 2", 2, location=game.location)
+    assert [getattr(a, "number", None) for a in game.actions] == [1, 1, 2, 2, None]
     assert game.actions[-1] == Win(0, 1, text="Wins 1 point", location=game.location)
     double, drop = game.annotations
     assert (double.action, drop.action) == (2, 3)
@@ -152,11 +153,11 @@ def test_take_beaver_and_raccoon() -> None:
     )
     actions = match.games[0].actions
     assert actions[:5] == (
-        Double(0, 2, "Doubles => 2", location=match.location),
-        Take(1, "Takes", location=match.location),
-        Double(1, 4, "Doubles => 4", location=match.location),
-        Beaver(0, 8, "Beavers => 8", location=match.location),
-        Beaver(1, 16, "Raccoons => 16", location=match.location),
+        Double(0, 2, "Doubles => 2", 1, match.location),
+        Take(1, "Takes", 1, match.location),
+        Double(1, 4, "Doubles => 4", 2, match.location),
+        Beaver(0, 8, "Beavers => 8", 3, match.location),
+        Beaver(1, 16, "Raccoons => 16", 3, match.location),
     )
 
 

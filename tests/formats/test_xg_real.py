@@ -126,6 +126,16 @@ def test_the_same_games_as_the_text_twins(xg: str, twin: str) -> None:
     assert _plays(ours) == _plays(theirs)
 
 
+def test_plays_are_numbered_as_the_mat_export_numbers_its_rows() -> None:
+    ours, theirs = _read(XG / "test.xg"), _read(XG / "test.mat")
+    for a, b in zip(ours.games, theirs.games, strict=True):
+        numbers = [
+            [(type(x).__name__, x.player, x.number) for x in g.actions if not isinstance(x, Win)]
+            for g in (a, b)
+        ]
+        assert numbers[0] == numbers[1]
+
+
 def test_resignations_after_a_roll_are_xgs_question_marks() -> None:
     game = _read(XG / "test.xg").games[1]
     *_, rolled, win = game.actions

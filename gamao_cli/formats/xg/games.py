@@ -85,6 +85,8 @@ class GameBuilder:
         self.cube = 1
         self.pending: tuple[int, CubeAnalysis, str] | None = None  # a rolled cube pane
         self.mismatch = False
+        self.rows = 0
+        self.right_filled = True
         self.start: SetPosition | None = None
         self.properties: list[tuple[str, str]] = []
         standard = start_boards(variant)
@@ -129,6 +131,17 @@ class GameBuilder:
             return ""
         return self.comments[index]
 
+    def row(self, player: int) -> int:
+        """The row the action of ``player`` would stand in, in a ``.mat`` export (player 0
+        on the left): a row starts at each left cell, or at a right cell after a right one;
+        ``gamao show --move`` and findings name plays by these numbers."""
+        if player == 0 or self.right_filled:
+            self.rows += 1
+            self.right_filled = False
+        if player == 1:
+            self.right_filled = True
+        return self.rows
+
     def annotate(self, annotation: Annotation) -> None:
         self.annotations.append(annotation)
 
@@ -151,7 +164,7 @@ class GameBuilder:
             return
         offered = self.cube * 2
         self.actions.append(
-            Double(player, offered, text=f"Doubles => {offered}", location=self.location)
+            Double(player, offered, f"Doubles => {offered}", self.row(player), self.location)
         )
         if analysis is not None or note:
             self.annotate(
@@ -159,13 +172,15 @@ class GameBuilder:
             )
         taker = 1 - player
         if cube.take == 1:
-            self.actions.append(Take(taker, text="Takes", location=self.location))
+            self.actions.append(Take(taker, "Takes", self.row(taker), self.location))
             self.cube = offered
         elif cube.take == 0:
-            self.actions.append(Drop(taker, text="Drops", location=self.location))
+            self.actions.append(Drop(taker, "Drops", self.row(taker), self.location))
         elif cube.take == 2:
             self.actions.append(
-                Beaver(taker, offered * 2, text=f"Beavers => {offered * 2}", location=self.location)
+                Beaver(
+                    taker, offered * 2, f"Beavers => {offered * 2}", self.row(taker), self.location
+                )
             )
             self.cube = offered * 2
             if cube.raccoon == 1:
@@ -173,8 +188,9 @@ class GameBuilder:
                     Beaver(
                         player,
                         offered * 4,
-                        text=f"Raccoons => {offered * 4}",
-                        location=self.location,
+                        f"Raccoons => {offered * 4}",
+                        self.row(player),
+                        self.location,
                     )
                 )
                 self.cube = offered * 4
@@ -200,21 +216,27 @@ class GameBuilder:
                 values = ", ".join(str(v) for v in move.moves)
                 self.diag("P417", Severity.ERROR, f"{where(index)}: undecodable play ({values})")
             action: Move = Move(
-                player, dice, (), f"{text} ?", MoveMark.UNPARSED, location=self.location
+                player, dice, (), f"{text} ?", MoveMark.UNPARSED, self.row(player), self.location
             )
             if any(move.position_end):  # go on from XG's own position after the play
                 me, opp = unframe(move.position_end)
                 self.board = Board((me, opp) if player == 0 else (opp, me))
         elif not hops and resigns_next:
             action = Move(
-                player, dice, (), f"{text} ????", MoveMark.UNKNOWN, location=self.location
+                player, dice, (), f"{text} ????", MoveMark.UNKNOWN, self.row(player), self.location
             )
         else:
             if not self.actions or isinstance(self.actions[-1], (Take, Drop, Beaver)):
                 self.check_position(move.position_start, player, index, "before")
             steps = self.board.play(player, dice, hops) if hops else ()
             action = new_move(
-                player, dice, steps, move_text(dice, steps), MoveMark.PLAY, None, self.location
+                player,
+                dice,
+                steps,
+                move_text(dice, steps),
+                MoveMark.PLAY,
+                self.row(player),
+                self.location,
             )
             if hops:
                 self.check_position(move.position_end, player, index, "after")
