@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 import xg_builder as b
 
 from gamao_cli.analysis.replay import replay_match
+from gamao_cli.engine.position import Position
 from gamao_cli.formats import registry
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.xg import read_xg, read_xgp
@@ -336,13 +338,27 @@ def test_xgp_positions() -> None:
     assert note.checker.candidates[0].steps == (Step(24, 18), Step(13, 11))
 
 
+def test_an_xgp_file_on_disk_is_read_as_a_position(tmp_path: Path) -> None:
+    records = [b.match_header(), b.game_header(), b.cube(1, 0, position=S, level=2)]
+    path = tmp_path / "cube.xgp"
+    path.write_bytes(b.archive([("temp.xg", b"".join(records))]))
+    (match,) = list(read_path(str(path)))
+    assert match.source_format == "xgp" and match.diagnostics == ()
+    start = match.games[0].start
+    assert isinstance(start, SetPosition)
+    assert (start.turn, start.dice, start.cube_value, start.cube_owner) == (0, None, 1, -1)
+    assert start.boards == (Position.start().boards[0], Position.start().boards[1])
+    (note,) = match.games[0].annotations
+    assert note.cube is not None and note.cube.level == "3-ply"
+
+
 def test_an_xgp_without_a_position() -> None:
     data = b.archive([("temp.xg", b.match_header() + b.game_header())])
     match = next(read_xgp(io.BytesIO(data), "p.xgp"))
     assert _codes(match) == ["P423"] and match.games == ()
 
 
-def test_the_registry_tells_xg_from_xgp_by_extension(tmp_path: object) -> None:
+def test_the_registry_tells_xg_from_xgp_by_extension() -> None:
     data = b.archive([("temp.xg", b.drop_game())])
     assert registry.detect_binary(data[:100]) is registry.by_name("xg")
     assert registry.detect_binary(data[:100], "a.xgp") is registry.by_name("xgp")
