@@ -108,6 +108,9 @@ def test_variations_are_carried_in_the_rules() -> None:
     assert isinstance(start, SetPosition)
     assert [i for i, n in enumerate(start.boards[0]) if n and i] == [22, 23, 24]
     assert [i for i, n in enumerate(start.boards[1]) if n and i] == [22, 23, 24]
+    records.insert(2, b.move(-1, (2, 1), (23, 21)))
+    started = _match(records).games[0].start
+    assert started is not None and started.turn == 1  # the first to move
 
 
 def test_ansi_names_when_the_unicode_ones_are_unusable() -> None:
@@ -234,6 +237,25 @@ def test_checker_analysis_candidates_in_xgs_order() -> None:
     assert note.cube is not None
     assert (note.cube.no_double, note.cube.doubler_error) == pytest.approx((0.1, 0.02))
     assert note.cube.taker_error is None and note.cube.level == "2-ply"
+
+
+@pytest.mark.parametrize("via", [19, 21])
+def test_the_stored_position_picks_the_route_of_a_span(via: int) -> None:
+    """24/16 with 5-3 past blots on 21 and 19: XG's position says which one was hit."""
+    start = [0] * 26
+    start[24], start[6], start[1], start[21], start[19] = 2, 13, -13, -1, -1
+    end = b.end_after(start, {24: 1, 16: 1, via: 0, 0: -1})
+    records = [
+        b.match_header(),
+        b.game_header(position=start),
+        b.move(1, (5, 3), (23, 15), position_end=end),
+        b.footer((1, 0), 1, 1, 1),
+    ]
+    match = _match(records)
+    assert match.diagnostics == ()
+    move = match.games[0].actions[0]
+    assert isinstance(move, Move)
+    assert move.steps == (Step(24, via, hit=True), Step(via, 16))
 
 
 def test_a_stored_position_that_disagrees_is_reported_once_a_game() -> None:

@@ -22,11 +22,13 @@ the first disagreement of a game is reported (P418); the rebuilt board is kept.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.mat_fast import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
-from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, decode_pairs, unframe
+from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, Hop, decode_pairs, unframe
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -228,7 +230,7 @@ class GameBuilder:
         else:
             if not self.actions or isinstance(self.actions[-1], (Take, Drop, Beaver)):
                 self.check_position(move.position_start, player, index, "before")
-            steps = self.board.play(player, dice, hops) if hops else ()
+            steps = self.play(player, dice, hops, move.position_end)
             action = new_move(
                 player,
                 dice,
@@ -257,6 +259,29 @@ class GameBuilder:
             self.annotate(
                 Annotation(len(self.actions) - 1, checker, cube, luck, note, source=SOURCE)
             )
+
+    def play(
+        self, player: int, dice: tuple[int, int], hops: tuple[Hop, ...], end: tuple[int, ...]
+    ) -> tuple[Step, ...]:
+        """Replay ``hops``; where the result is not XG's stored position, the other route of
+        a span (the other die first) is tried and kept if it gives that position."""
+        if not hops:
+            return ()
+        span = any(f - t > max(dice) for f, t in hops)
+        before = self.board.copy() if span else self.board
+        steps = self.board.play(player, dice, hops)
+        if span and any(end) and not self.matches(end, player):
+            first = self.board
+            self.board = before.copy()
+            other = self.board.play(player, dice, hops, last=True)
+            if self.matches(end, player):
+                return other
+            self.board = first
+        return steps
+
+    def matches(self, stored: tuple[int, ...], player: int) -> bool:
+        """Whether ``stored`` is the board in the mover's frame or in player 1's."""
+        return stored == self.board.view(player) or stored == self.board.view(0)
 
     def check_position(self, stored: tuple[int, ...], player: int, index: int, when: str) -> None:
         if self.mismatch or not any(stored):
@@ -371,12 +396,16 @@ class GameBuilder:
         return coded if 1 <= coded <= 3 else 3
 
     def game(self) -> Game:
+        start = self.start
+        if start is not None:  # the player on roll in a set-up start: the first to act
+            first = next((a.player for a in self.actions if isinstance(a, Move | Double)), 0)
+            start = replace(start, turn=first)
         return Game(
             number=self.header.number,
             score=self.header.score,
             actions=tuple(self.actions),
             crawford=True if self.header.crawford else None,
-            start=self.start,
+            start=start,
             location=self.location,
             properties=tuple(self.properties),
             annotations=tuple(self.annotations),

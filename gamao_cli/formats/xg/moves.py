@@ -106,17 +106,22 @@ class Board:
     def view(self, player: int) -> tuple[int, ...]:
         return frame(self.boards[player], self.boards[1 - player])
 
-    def play(self, player: int, dice: tuple[int, int], hops: tuple[Hop, ...]) -> tuple[Step, ...]:
+    def play(
+        self, player: int, dice: tuple[int, int], hops: tuple[Hop, ...], last: bool = False
+    ) -> tuple[Step, ...]:
         """Apply ``hops`` for ``player`` and return them as single-die steps with hits.
 
-        A hop the dice cannot make (an illegal record) is applied as written."""
+        A hop the dice cannot make (an illegal record) is applied as written. Where a span
+        has several open routes (5-3 from 24 via 21 or via 19), the first die order is taken,
+        or with ``last`` the last one: the caller tries both against XG's stored position
+        when the routes hit differently."""
         me = self.boards[player]
         opp = self.boards[1 - player]
         d1, d2 = dice
         left = [d1] * 4 if d1 == d2 else [d1, d2]
         out: list[Step] = []
         for frm, to in hops:
-            route = _route(me, opp, frm, to, left)
+            route = _route(me, opp, frm, to, left, last)
             if route is None:
                 _move(me, opp, frm, to)
                 out.append(Step(frm, to, hit=False))
@@ -142,7 +147,9 @@ def _move(me: list[int], opp: list[int], frm: int, to: int) -> bool:
     return False
 
 
-def _route(me: list[int], opp: list[int], frm: int, to: int, left: list[int]) -> list[int] | None:
+def _route(
+    me: list[int], opp: list[int], frm: int, to: int, left: list[int], last: bool = False
+) -> list[int] | None:
     """The dice (in order) that carry one checker from ``frm`` to ``to``, never landing on a
     point the opponent holds. A bear-off takes one larger die before a combination; a
     combination may overshoot with its last die only to bear off."""
@@ -158,6 +165,7 @@ def _route(me: list[int], opp: list[int], frm: int, to: int, left: list[int]) ->
     for exact in (True, False):
         if not exact and to != OFF:
             break
+        found: list[int] | None = None
         seen: set[tuple[int, ...]] = set()
         for n in range(2, len(left) + 1):
             for combo in permutations(left, n):
@@ -171,7 +179,11 @@ def _route(me: list[int], opp: list[int], frm: int, to: int, left: list[int]) ->
                 elif not total - combo[-1] < distance < total:
                     continue
                 if _open_route(opp, frm, combo):
-                    return list(combo)
+                    if not last:
+                        return list(combo)
+                    found = list(combo)
+        if found is not None:
+            return found
     return None
 
 
