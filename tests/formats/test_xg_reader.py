@@ -65,8 +65,6 @@ def test_header_tags_rules_and_ratings() -> None:
         ("Site", "Paris"),
         ("Event", "HSBT"),
         ("Round", "Final"),
-        ("Player 1", "Kévin"),
-        ("Player 2", "Bob"),
         ("EventDate", "2023.11.26"),
         ("EventTime", "09.30"),
         ("Variation", "Backgammon"),

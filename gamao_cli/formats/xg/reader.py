@@ -3,10 +3,12 @@
 :func:`read_xg` yields one :class:`Match` per file: players from the match header's
 UTF-16 names (the ANSI ``string[40]`` twins when absent), the length (99999 is money, 0 in
 the model), the variation in :attr:`Rules.variant`, Crawford/Jacoby/beaver flags and the
-cube limit in :class:`Rules`, and the header text as the ``.mat`` reader names XG's own
-export tags: ``Event``, ``Round``, ``Site``, ``EventDate`` / ``EventTime``, ``Transcriber``,
-``Player 1 Elo`` / ``Player 2 Elo``, plus ``Variation``, ``Crawford``, ``Jacoby``,
-``Beaver``, ``CubeLimit`` as XG writes them in its ``.mat`` files.
+cube limit in :class:`Rules`, the Elo ratings in :attr:`Match.ratings`, and the header
+text as the ``.mat`` reader names XG's own export tags: ``Site``, ``Event``, ``Round``,
+``EventDate`` / ``EventTime``, ``Variation``, ``Crawford`` (``Jacoby`` and ``Beaver`` for
+money), ``CubeLimit``, ``Transcriber``, and the rich header's title as ``XG Game Name``. No
+``Player 1`` / ``Player 2`` tags: XG's own ``.mat`` export names the right-hand column
+``Player 1``, the binary file the left-hand one, so the tags would mislead.
 
 :func:`read_xgp` yields a Match with one game whose ``start`` is the position
 (:class:`SetPosition`: board, player on roll, dice, cube) and no actions; its analysis is
@@ -104,7 +106,7 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
         games=tuple(games),
         rules=_rules(header),
         ratings=_ratings(header),
-        tags=_tags(header, players, archive),
+        tags=_tags(header, archive),
         comments=tuple(notes),
         location=where,
         source_format="xgp" if position else "xg",
@@ -160,9 +162,7 @@ def _ratings(header: rec.MatchHeader) -> tuple[str | None, str | None]:
     return (f"{header.elo[0]:.2f}", f"{header.elo[1]:.2f}") if any(header.elo) else (None, None)
 
 
-def _tags(
-    header: rec.MatchHeader, players: tuple[str, str], archive: Archive
-) -> tuple[tuple[str, str], ...]:
+def _tags(header: rec.MatchHeader, archive: Archive) -> tuple[tuple[str, str], ...]:
     tags: list[tuple[str, str]] = []
     if header.location:
         tags.append(("Site", header.location))
@@ -170,8 +170,6 @@ def _tags(
         tags.append(("Event", header.event))
     if header.round:
         tags.append(("Round", header.round))
-    tags.append(("Player 1", players[0]))
-    tags.append(("Player 2", players[1]))
     if 0 < header.date < 2958466:  # TDateTime up to 9999-12-31
         when = _EPOCH + timedelta(days=header.date)
         tags.append(("EventDate", when.strftime("%Y.%m.%d")))
