@@ -88,6 +88,14 @@ def test_money_session() -> None:
     assert ("Jacoby", "On") in match.tags and ("Beaver", "Off") in match.tags
 
 
+def test_a_cube_limit_of_1_is_no_cube() -> None:
+    nocube = _match(_game(b.footer((1, 0), 1, 1, 1), header=b.match_header(cube_limit=0)))
+    assert (nocube.rules.cube, nocube.rules.cube_limit) == (False, 1)
+    assert ("CubeLimit", "1") in nocube.tags
+    old = _match(_game(b.footer((1, 0), 1, 1, 1), header=b.match_header(version=7)))
+    assert (old.rules.cube, old.rules.cube_limit, old.tag("CubeLimit")) == (True, None, None)
+
+
 def test_variations_are_carried_in_the_rules() -> None:
     nack = _match(_game(b.footer((1, 0), 1, 1, 1), header=b.match_header(variation=1)))
     assert nack.rules.variant is Variant.NACKGAMMON

@@ -39,7 +39,7 @@ def test_old_versions_have_no_unicode_names_or_transcriber() -> None:
     assert h.player_unicode == (None, None)
     assert h.transcriber == ""
     assert h.cube_limit == 7
-    assert rec.match_header(b.match_header(version=7)).cube_limit == 0
+    assert rec.match_header(b.match_header(version=7)).cube_limit == -1
 
 
 def test_move_record_fields() -> None:

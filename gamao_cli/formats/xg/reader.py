@@ -150,12 +150,17 @@ def _rules(header: rec.MatchHeader) -> Rules:
     money = header.length >= rec.MONEY_LENGTH
     return Rules(
         variant=_VARIANTS.get(header.variation, Variant.STANDARD),
-        cube=True,
+        cube=_cube_limit(header) != 1,
         crawford=header.crawford if not money else False,
         jacoby=header.jacoby if money else None,
         beavers=header.beaver if money else None,
-        cube_limit=(1 << header.cube_limit) if 0 < header.cube_limit <= 20 else None,
+        cube_limit=_cube_limit(header),
     )
+
+
+def _cube_limit(header: rec.MatchHeader) -> int | None:
+    """The highest cube value (``CubeLimit`` is its log2; a limit of 1 is no cube), or None."""
+    return 1 << header.cube_limit if 0 <= header.cube_limit <= 20 else None
 
 
 def _ratings(header: rec.MatchHeader) -> tuple[str | None, str | None]:
@@ -180,8 +185,9 @@ def _tags(header: rec.MatchHeader, archive: Archive) -> tuple[tuple[str, str], .
     else:
         tags.append(("Jacoby", "On" if header.jacoby else "Off"))
         tags.append(("Beaver", "On" if header.beaver else "Off"))
-    if 0 < header.cube_limit <= 20:
-        tags.append(("CubeLimit", str(1 << header.cube_limit)))
+    limit = _cube_limit(header)
+    if limit is not None:
+        tags.append(("CubeLimit", str(limit)))
     if header.transcriber:
         tags.append(("Transcriber", header.transcriber))
     rich = archive.header

@@ -73,7 +73,7 @@ class MatchHeader:
     comment_header: int
     comment_footer: int
     site_id: int
-    cube_limit: int  # log2 (v8+); 0: not given
+    cube_limit: int  # log2 (v8+: 0 is a limit of 1, no cube); -1: not given
 
 
 def match_header(r: bytes) -> MatchHeader:
@@ -113,7 +113,7 @@ def match_header(r: bytes) -> MatchHeader:
         _I.unpack_from(r, 576)[0],
         _I.unpack_from(r, 580)[0],
         _I.unpack_from(r, 608)[0],
-        _I.unpack_from(r, 612)[0] if version >= 8 else 0,
+        _I.unpack_from(r, 612)[0] if version >= 8 else -1,
     )
 
 
