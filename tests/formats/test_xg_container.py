@@ -126,6 +126,17 @@ def test_wrong_magic_and_header_version() -> None:
     assert "version 2" in match.diagnostics[0].message
 
 
+def test_a_named_xg_file_with_a_wrong_magic_reaches_the_xg_reader(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.xg"
+    path.write_bytes(b"RGMX" + bytes(9000))
+    (match,) = list(read_path(str(path)))
+    assert _codes(match) == ["P401"]
+    assert match.diagnostics[0].message == "byte 0: no RGMH magic: not an eXtreme Gammon file"
+    other = tmp_path / "damaged.bin"
+    other.write_bytes(b"RGMX" + bytes(9000))
+    assert _codes(next(iter(read_path(str(other))))) == ["P006"]
+
+
 def test_a_file_cut_inside_the_header() -> None:
     match = _read(b.rich_header()[:5000])
     assert _codes(match) == ["P402"]
