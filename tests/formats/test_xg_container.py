@@ -15,6 +15,7 @@ from gamao_cli.formats.xg import read_xg
 from gamao_cli.formats.xg.container import (
     HEADER_SIZE,
     INFLATE_FLOOR,
+    MAX_ARCHIVE,
     inflate,
     open_archive,
     utf16_field,
@@ -225,6 +226,19 @@ def test_a_2_gb_file_of_nothing_is_refused_quickly(tmp_path: Path) -> None:
     match = next(iter(read_path(str(path))))
     assert [d.code for d in match.diagnostics] == ["P403", "P408"]
     assert match.diagnostics[1].message.startswith("byte 8232: ")
+
+
+def test_an_archive_over_the_size_limit_is_refused(tmp_path: Path) -> None:
+    arc_size = MAX_ARCHIVE + 1
+    trailer = struct.pack("<iiiiii12s", 0, 1, 1, 100, arc_size, 1, bytes(12))
+    path = tmp_path / "huge.xg"
+    with path.open("wb") as out:
+        out.write(b.rich_header())
+        out.seek(HEADER_SIZE + arc_size + 100)
+        out.write(trailer)
+    match = next(iter(read_path(str(path))))
+    assert _codes(match) == ["P411", "P407"]
+    assert "over the 64 MB limit" in match.diagnostics[0].message
 
 
 @pytest.mark.parametrize(

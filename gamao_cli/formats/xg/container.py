@@ -41,7 +41,7 @@ INFLATE_FLOOR = 1 << 20
 """...or to this many bytes, whichever is larger (small streams of zero-filled records)."""
 MAX_INFLATED = 256 << 20
 """The absolute cap on one inflated stream (a real 25-point match is about 5 MB)."""
-MAX_ARCHIVE = 128 << 20
+MAX_ARCHIVE = 64 << 20
 """The largest archive (compressed streams and manifest) the reader accepts."""
 MAX_FILES = 64
 CHUNK = 1 << 16
@@ -236,14 +236,11 @@ def _unreadable_manifest(offset: int) -> Problem:
 def _entry_data(stream: BinaryIO, start: int, entry: Entry, out: Archive) -> bytes | None:
     at = start + entry.offset
     stream.seek(at)
-    raw = stream.read(entry.compressed_size)
-    if len(raw) < entry.compressed_size:
-        out.problem("P402", Severity.ERROR, f"byte {at + len(raw)}: {entry.name} is cut short")
-        return None
     if entry.stored:
-        data: bytes | None = raw
-    else:
-        data, problem = inflate(raw, at, _limit(entry.compressed_size), entry.name)
+        data: bytes | None = stream.read(entry.compressed_size)
+    else:  # inflated as it is read: the compressed bytes are never held whole
+        chunks = _chunks(stream, entry.compressed_size)
+        data, problem = inflate_chunks(chunks, at, entry.name, _limit(entry.compressed_size))
         if data is None:
             if problem is not None:
                 out.problems.append(problem)
