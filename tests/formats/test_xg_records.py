@@ -152,3 +152,19 @@ def test_comment_entries_keep_their_slots() -> None:
     entry = rb"{\rtf1\ansi{\fonttbl{\f0 Arial;}}" + b"\x01\x02" + rb"\pard one\par" + b"\x01\x02}"
     data = entry + b"\r\n" + b"\r\n" + entry.replace(b"one", b"two") + b"\r\n"
     assert split_entries(data) == ["one", "", "two"]
+
+
+def test_the_fast_constructors_make_model_objects() -> None:
+    from gamao_cli.formats.xg import fast
+    from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, Probabilities
+
+    assert fast.SHELLS  # the model's layout is the one the shells copy
+    made = fast.new_candidate((Step(8, 5),), 0.5, 0.6, 0.2, 0.01, 0.1, 0.005, "3-ply")
+    assert made == Candidate((Step(8, 5),), 0.5, Probabilities(0.6, 0.2, 0.01, 0.1, 0.005), "3-ply")
+    checker = fast.new_checker((made,), 0, 0.0, "XG Roller++", False)
+    assert checker == CheckerAnalysis((made,), 0, 0.0, "XG Roller++", False)
+    note = fast.new_annotation(2, checker, None, -0.1, "", "xg")
+    assert note == Annotation(2, checker, None, -0.1, "", "xg")
+    assert type(note) is Annotation and hash(note) == hash(
+        Annotation(2, checker, None, -0.1, "", "xg")
+    )

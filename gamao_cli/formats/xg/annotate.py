@@ -11,7 +11,7 @@ doubler's and taker's losses (research/formats-wave2.md 9.2, 9.6).
 
 from __future__ import annotations
 
-from gamao_cli.formats.xg.fast import new_candidate
+from gamao_cli.formats.xg.fast import new_candidate, new_checker
 from gamao_cli.formats.xg.moves import candidate_steps
 from gamao_cli.formats.xg.records import (
     CubeRecord,
@@ -77,10 +77,6 @@ def checker_analysis(record: bytes, move: MoveRecord) -> CheckerAnalysis | None:
             for i in range(count)
         ]
     )
-    return CheckerAnalysis(
-        out,
-        played_index(record, count),
-        error_of(move.err_move),
-        level=level_name(move.level),
-        counts=not move.unused,
+    return new_checker(
+        out, played_index(record, count), error_of(move.err_move), name(move.level), not move.unused
     )

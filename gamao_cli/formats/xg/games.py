@@ -28,6 +28,7 @@ from gamao_cli.engine.position import Position
 from gamao_cli.formats.mat_fast import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
+from gamao_cli.formats.xg.fast import new_annotation
 from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, Hop, decode_pairs, unframe
 from gamao_cli.model.actions import (
     Action,
@@ -256,8 +257,8 @@ class GameBuilder:
         checker = checker_analysis(data, move)
         luck = None if move.err_luck <= -999.0 else move.err_luck
         if checker is not None or cube is not None or note or luck is not None:
-            self.annotate(
-                Annotation(len(self.actions) - 1, checker, cube, luck, note, source=SOURCE)
+            self.annotations.append(
+                new_annotation(len(self.actions) - 1, checker, cube, luck, note, SOURCE)
             )
 
     def play(
