@@ -119,6 +119,22 @@ def test_variations_are_carried_in_the_rules() -> None:
     assert started is not None and started.turn == 1  # the first to move
 
 
+def test_longgammon_is_read_from_its_start_position_with_a_warning() -> None:
+    start = [0] * 26
+    start[24], start[1] = 15, -15  # every checker on its own 24 point
+    records = [
+        b.match_header(variation=3),
+        b.game_header(position=start),
+        b.footer((1, 0), 1, 1, 1),
+    ]
+    match = _match(records)
+    assert _codes(match) == ["P425"]
+    assert "Longgammon" in match.diagnostics[0].message
+    assert match.rules.variant is Variant.STANDARD and ("Variation", "Longgammon") in match.tags
+    begin = match.games[0].start
+    assert begin is not None and begin.boards[0][24] == 15 and begin.boards[1][24] == 15
+
+
 def test_ansi_names_when_the_unicode_ones_are_unusable() -> None:
     bad = b"\x00\xd8A\x00\x00\x00"  # a lone surrogate
     header = b.match_header(players=("Ann", "Bo"), unicode_names=(bad, "Bö".encode("utf-16-le")))

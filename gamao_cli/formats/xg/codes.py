@@ -31,6 +31,8 @@ XG_CODES: dict[str, str] = {
     "P422": "a player name's UTF-16 field is unusable: the ANSI twin is used",
     "P423": "an `.xgp` position file holds no position",
     "P424": "the game's start position in the game header is not a valid position",
+    "P425": "an XG variation the model has no name for (Longgammon, or an unknown number): "
+    "read under standard rules from the recorded start positions",
 }
 
 XG_SEVERITIES: dict[str, str] = {
@@ -47,5 +49,6 @@ XG_SEVERITIES: dict[str, str] = {
     "P420": "warning",
     "P421": "warning",
     "P422": "info",
+    "P425": "warning",
 }
 """The most severe a diagnostic of each code ever is (the rest are errors)."""

@@ -96,6 +96,17 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
     header = rec.match_header(first)
     comments = split_entries(archive.streams["temp.xgc"]) if "temp.xgc" in archive.streams else []
     players = _players(header, diagnostics, where)
+    if header.variation not in _VARIANTS:
+        name = _VARIATION_NAMES.get(header.variation, f"number {header.variation}")
+        diagnostics.append(
+            _diag(
+                "P425",
+                Severity.WARNING,
+                f"XG variation {name}: no such variant in gamao; read under standard rules "
+                "from the recorded start positions",
+                where,
+            )
+        )
     if position:
         games, notes = position_games(data, where, diagnostics, comments)
     else:
