@@ -39,7 +39,7 @@ INFLATE_RATIO = 100
 """A stream may inflate to at most this multiple of its compressed size (real files: ~15)."""
 INFLATE_FLOOR = 1 << 20
 """...or to this many bytes, whichever is larger (small streams of zero-filled records)."""
-MAX_INFLATED = 256 << 20
+MAX_INFLATED = 64 << 20
 """The absolute cap on one inflated stream (a real 25-point match is about 5 MB)."""
 MAX_ARCHIVE = 64 << 20
 """The largest archive (compressed streams and manifest) the reader accepts."""
