@@ -11,14 +11,13 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import PurePath
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.formats.sgf_writer import write_sgf
-from gamao_cli.formats.xg import read_xg, read_xgp, sniff_xg, sniff_xgp
 from gamao_cli.model.match import Match
 
 SNIFF_CHARS = 8192
@@ -42,6 +41,23 @@ def _write_mat(match: Match, stream: TextIO) -> None:
     from gamao_cli.formats.mat_writer import write_mat
 
     write_mat(match, stream)
+
+
+def _read_xg(stream: BinaryIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.xg import read_xg
+
+    return read_xg(stream, filename)
+
+
+def _read_xgp(stream: BinaryIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.xg import read_xgp
+
+    return read_xgp(stream, filename)
+
+
+def sniff_xg(head: bytes) -> bool:
+    """XG's RGMH rich game header, version 1 (``.xg`` and ``.xgp`` alike)."""
+    return head[:8] == b"RGMH\x01\x00\x00\x00"
 
 
 def _no_text(head: str) -> bool:
@@ -123,7 +139,7 @@ FORMATS: tuple[FormatInfo, ...] = (
         read=None,
         write=None,
         sniff_bytes=sniff_xg,
-        read_binary=read_xg,
+        read_binary=_read_xg,
     ),
     FormatInfo(
         name="xgp",
@@ -132,8 +148,8 @@ FORMATS: tuple[FormatInfo, ...] = (
         sniff=_no_text,
         read=None,
         write=None,
-        sniff_bytes=sniff_xgp,
-        read_binary=read_xgp,
+        sniff_bytes=sniff_xg,
+        read_binary=_read_xgp,
         matches=False,
     ),
 )

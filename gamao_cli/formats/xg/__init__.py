@@ -12,6 +12,6 @@ header and its tags). Byte layouts: research/formats-wave2.md section 9.
 from __future__ import annotations
 
 from gamao_cli.formats.xg.codes import XG_CODES
-from gamao_cli.formats.xg.reader import read_xg, read_xgp, sniff_xg, sniff_xgp
+from gamao_cli.formats.xg.reader import read_xg, read_xgp
 
-__all__ = ["XG_CODES", "read_xg", "read_xgp", "sniff_xg", "sniff_xgp"]
+__all__ = ["XG_CODES", "read_xg", "read_xgp"]

@@ -26,7 +26,7 @@ from typing import BinaryIO
 
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.comments import split_entries
-from gamao_cli.formats.xg.container import MAGIC, Archive, open_archive
+from gamao_cli.formats.xg.container import Archive, open_archive
 from gamao_cli.formats.xg.games import GameBuilder, player_of
 from gamao_cli.formats.xg.games import where as _where
 from gamao_cli.formats.xg.position import position_games
@@ -38,14 +38,6 @@ R = rec.RECORD_SIZE
 _VARIANTS = {0: Variant.STANDARD, 1: Variant.NACKGAMMON, 2: Variant.HYPERGAMMON}
 _VARIATION_NAMES = {0: "Backgammon", 1: "NackGammon", 2: "Hypergammon", 3: "Longgammon"}
 _EPOCH = datetime(1899, 12, 30)
-
-
-def sniff_xg(head: bytes) -> bool:
-    """An RGMH rich game header, version 1."""
-    return head[:4] == MAGIC and head[4:8] == b"\x01\x00\x00\x00"
-
-
-sniff_xgp = sniff_xg  # the same container: the extension tells them apart
 
 
 def read_xg(stream: BinaryIO, filename: str) -> Iterator[Match]:
