@@ -1,7 +1,8 @@
 """Finding codes: stable, never reused or renumbered (docs/codes.md lists them all).
 
 R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
-(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON) are listed by the readers and merged here.
+(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P401-P449 XG ``.xg``/``.xgp``) are listed
+by the readers and merged here.
 """
 
 from __future__ import annotations
