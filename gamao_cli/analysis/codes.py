@@ -1,7 +1,8 @@
 """Finding codes: stable, never reused or renumbered (docs/codes.md lists them all).
 
 R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
-(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P45x BGBlitz ``.bgf``) are listed by the
+(P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P401-P449 XG ``.xg``/``.xgp``, P45x-P46x
+BGBlitz ``.bgf``, P5xx FIBS/GMD/JavaFIBS/bgammon, P6xx position files) are listed by the
 readers and merged here.
 """
 
@@ -275,6 +276,7 @@ def reader_codes() -> dict[str, str]:
     from gamao_cli.formats.position_text import POSITION_CODES
     from gamao_cli.formats.sgf_parser import SYNTAX_CODES
     from gamao_cli.formats.sgf_reader import SGF_CODES
+    from gamao_cli.formats.xg import XG_CODES
 
     out: dict[str, str] = {}
     tables = (
@@ -289,6 +291,7 @@ def reader_codes() -> dict[str, str]:
         BGAMMON_CODES,
         POSITION_CODES,
         BGF_CODES,
+        XG_CODES,
     )
     for table in tables:
         out.update(table)
@@ -302,7 +305,10 @@ _READER_SEVERITY.update({"P124": INFO, "P125": INFO})
 def all_codes() -> dict[str, Code]:
     """Every code: the checker's and the readers' (reader diagnostics carry their own
     severity; they are listed here as errors)."""
+    from gamao_cli.formats.xg.codes import XG_SEVERITIES
+
+    severities = {**_READER_SEVERITY, **{k: Severity(v) for k, v in XG_SEVERITIES.items()}}
     out = dict(CHECK_CODES)
     for code, title in reader_codes().items():
-        out.setdefault(code, Code(code, _READER_SEVERITY.get(code, ERR), None, title))
+        out.setdefault(code, Code(code, severities.get(code, ERR), None, title))
     return dict(sorted(out.items()))

@@ -305,14 +305,17 @@ def _format_of(
         return _failure(name, "P005", f"{name}: empty input")
     if fmt is not None and fmt.read_binary is not None:
         return fmt, ""
-    binary = registry.detect_binary(head) if fmt is None else None
+    binary = registry.detect_binary(head, name) if fmt is None else None
     if binary is not None:
         return binary, ""
-    if looks_binary(head):
-        return _failure(name, "P006", f"{name}: binary data, not a match file")
     # A file named on the command line may be recognised by its extension; one found by
     # walking a directory must look like a match file (a .txt beside them may be anything).
     by_name = source.path is not None and source.explicit
+    if looks_binary(head):
+        owner = registry.by_extension(name) if by_name and fmt is None else None
+        if owner is not None and owner.read_binary is not None:
+            return owner, ""  # its reader says what is wrong, and where (a damaged .xg)
+        return _failure(name, "P006", f"{name}: binary data, not a match file")
     encoding = detect_encoding(head)
     info = fmt or registry.detect(decode_head(head, encoding), source.name if by_name else "")
     if info is None:

@@ -85,6 +85,23 @@ def _never(head: str) -> bool:
     return False
 
 
+def _read_xg(stream: BinaryIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.xg import read_xg
+
+    return read_xg(stream, filename)
+
+
+def _read_xgp(stream: BinaryIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.xg import read_xgp
+
+    return read_xgp(stream, filename)
+
+
+def sniff_xg(head: bytes) -> bool:
+    """XG's RGMH rich game header, version 1 (``.xg`` and ``.xgp`` alike)."""
+    return head[:8] == b"RGMH\x01\x00\x00\x00"
+
+
 def sniff_sgf(head: str) -> bool:
     """``(;`` (whitespace allowed) and ``GM[6]`` or ``FF[`` in the head."""
     text = head.lstrip("\ufeff")[:SNIFF_CHARS]
@@ -228,6 +245,27 @@ FORMATS: tuple[FormatInfo, ...] = (
         sniff_bytes=_sniff_bgf,
         read_binary=_read_bgf,
     ),
+    FormatInfo(
+        name="xg",
+        description="eXtreme Gammon binary match (.xg), with XG's analysis",
+        extensions=("xg",),
+        sniff=_never,
+        read=None,
+        write=None,
+        sniff_bytes=sniff_xg,
+        read_binary=_read_xg,
+    ),
+    FormatInfo(
+        name="xgp",
+        description="eXtreme Gammon binary position (.xgp), with XG's analysis",
+        extensions=("xgp",),
+        sniff=_never,
+        read=None,
+        write=None,
+        sniff_bytes=sniff_xg,
+        read_binary=_read_xgp,
+        matches=False,
+    ),
 )
 
 _BY_NAME = {f.name: f for f in FORMATS}
@@ -274,12 +312,17 @@ def extensions() -> frozenset[str]:
     return frozenset(ext for info in FORMATS for ext in info.extensions)
 
 
-def detect_binary(head: bytes) -> FormatInfo | None:
-    """The binary format whose magic ``head`` (the raw first bytes of an input) starts with."""
-    for info in FORMATS:
-        if info.sniff_bytes is not None and info.sniff_bytes(head):
-            return info
-    return None
+def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:
+    """The binary format whose magic ``head`` (the raw first bytes of an input) starts with.
+
+    Where several share a magic (XG's ``.xg`` and ``.xgp``), the one owning ``filename``'s
+    extension wins; else the first."""
+    found = [f for f in FORMATS if f.sniff_bytes is not None and f.sniff_bytes(head)]
+    if len(found) > 1 and filename:
+        owner = by_extension(filename)
+        if owner is not None and owner in found:
+            return owner
+    return found[0] if found else None
 
 
 def detect(head_text: str, filename: str) -> FormatInfo | None:

@@ -55,11 +55,26 @@ class Totals(NamedTuple):
 
 
 TOTALS: dict[str, Totals] = {
-    "mat": Totals(files=72, matches=72, games=467, verified=466, plays=18248),
+    # 72 .mat/.txt files, and XG Mobile's nodots-backgammon-core/sample.xg: a text export
+    # despite its extension (a 2-game money session, 136 plays), walked now that .xg is known.
+    "mat": Totals(files=73, matches=73, games=469, verified=468, plays=18384),
+    # The five XG binaries of kevung-gbf: the games of their .mat/SGF twins.
+    "xg": Totals(files=5, matches=5, games=31, verified=31, plays=1178),
+    # Gibbon's 7point.gmd (GMD-2) and complete.gmd (GMD-1): the FIBS match of 7point.mat
+    # (9 games, 353 plays each); edited.gmd: one set-up position, no play.
+    "gmd": Totals(files=3, matches=3, games=19, verified=19, plays=706),
+    "javafibs": Totals(files=1, matches=1, games=9, verified=9, plays=353),
 }
 """Per format: files, matches, games, games verified, plays (a line per format)."""
 
 FINDINGS: dict[str, dict[tuple[str, str], int]] = {
+    "xg": {},  # 14 resignations are info (X402), nothing else
+    "javafibs": {},
+    # The set-up position ends unfinished, as edited.sgf does.
+    "gmd": {
+        ("X413", "gitGNU-gnu_gibbon/edited.gmd"): 1,
+        ("X414", "gitGNU-gnu_gibbon/edited.gmd"): 1,
+    },
     "mat": {
         ("R211", "bgnori-bglib/nicksbar-nori-2009Jan302316.txt"): 14,
         ("R218", "bgnori-bglib/Nori-Kenji081229.txt"): 3,

@@ -39,28 +39,32 @@ def test_formats_table() -> None:
         ("bgammon", ("match",), False),
         ("position", ("txt",), True),
         ("bgf", ("bgf",), False),
+        ("xg", ("xg",), False),
+        ("xgp", ("xgp",), False),
     ]
     assert all((f.read is None) is (f.read_binary is not None) for f in FORMATS)
-    assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf"]
+    assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf", "xg", "xgp"]
     assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
-    assert [f.name for f in FORMATS if not f.matches] == ["position"]
+    assert [f.name for f in FORMATS if not f.matches] == ["position", "xgp"]
     assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
     assert by_name("json").read is read_json and by_name("json").write is write_json
     assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
     assert registry.names() == (
-        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position", "bgf"
+        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position", "bgf",
+        "xg", "xgp",
     )  # fmt: skip
     assert extensions() == {
-        "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves", "bgf"
+        "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves", "bgf", "xg",
+        "xgp",
     }  # fmt: skip
 
 
 def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
-    with pytest.raises(UnknownFormatError, match=r"unknown format 'xg' \(known: mat, sgf, json, "
-                       r"jsonl, gmd, javafibs, fibs, bgammon, position, bgf\)"):  # fmt: skip
-        by_name("xg")
+    known = r"mat, sgf, json, jsonl, gmd, javafibs, fibs, bgammon, position, bgf, xg, xgp"
+    with pytest.raises(UnknownFormatError, match=rf"unknown format 'smile' \(known: {known}\)"):
+        by_name("smile")
     assert issubclass(UnknownFormatError, ValueError)
 
 

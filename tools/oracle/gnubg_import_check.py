@@ -11,7 +11,7 @@ and nothing of gamao_cli is imported here):
     GAMAO_IMPORT_LIST  a JSON list of {"label": str, "path": str}: the files to import
     GAMAO_IMPORT_OUT   where to write the result (JSON)
 
-Every file is imported with `import mat` into a fresh session (both players human, beavers
+Every file is imported with `import mat` (an `.sgf` file: `load match`) into a fresh session (both players human, beavers
 allowed so that `Beavers => N` cells import), then read back with gnubg.match(). The result
 maps each label to
 
@@ -64,7 +64,10 @@ def game_view(number, g):
 
 def import_view(path):
     gnubg.command("new session")  # drop the previous match
-    gnubg.command('import mat "%s"' % path)
+    if path.lower().endswith(".sgf"):  # gnubg's own format: loaded, not imported
+        gnubg.command('load match "%s"' % path)
+    else:
+        gnubg.command('import mat "%s"' % path)
     m = gnubg.match(0, 1, 0, 0)
     if not m or not m.get("games"):
         return dict(error="gnubg imported no game")
