@@ -40,6 +40,30 @@ from gamao_cli.engine.notation import format_play
 from gamao_cli.model.analysis import Annotation, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.match import Game, Match
 
+ROW_FIELDS = (
+    "file",
+    "match",
+    "game",
+    "move",
+    "action",
+    "player",
+    "name",
+    "kind",
+    "dice",
+    "played",
+    "best",
+    "best_equity",
+    "played_equity",
+    "equity_lost",
+    "mwc_lost",
+    "counts",
+    "classification",
+    "luck",
+    "legal",
+    "source",
+    "level",
+)
+
 CLOSE_CUBE = 0.16
 """gnubg's closeness bound for a no-double to count as a decision (normalised equity)."""
 
@@ -95,6 +119,20 @@ class Decision:
     legal: int | None  # a roll: how many distinct legal plays there were
     source: str  # "recorded" or the engine, e.g. "bgsage 1-ply"
     level: str  # the analyser's level
+    # Where it was decided (not in output rows): the boards seen from the player on roll
+    # (the doubler for an answer), the cube and the score from that side, who was on roll.
+    mover: tuple[int, ...] = ()
+    opponent: tuple[int, ...] = ()
+    ctx: EvalContext | None = None
+    on_roll: int = 0
+
+    def row(self) -> dict[str, object]:
+        """The record as a flat row (equities rounded to 1e-6)."""
+        out: dict[str, object] = {}
+        for name in ROW_FIELDS:
+            value = getattr(self, name)
+            out[name] = round(value, 6) if isinstance(value, float) else value
+        return out
 
 
 class _Base:
@@ -131,6 +169,10 @@ class _Base:
             "legal": None,
             "source": "",
             "level": "",
+            "mover": point.mover,
+            "opponent": point.opponent,
+            "ctx": point.ctx,
+            "on_roll": point.player if point.kind != "answer" else 1 - point.player,
         }
         values.update(fields)
         return Decision(**values)  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ import typer
 
 from gamao_cli import __version__
 from gamao_cli.build import build_name
-from gamao_cli.cli import check, codes, convert, moves, report, show, stats
+from gamao_cli.cli import analyse, check, codes, convert, moves, report, show, stats
 
 app = typer.Typer(
     name="gamao",
@@ -33,7 +33,7 @@ def root(
     """Parse, verify, score, report on and convert backgammon match records."""
 
 
-for module in (moves, check, show, convert, stats, report, codes):
+for module in (moves, check, show, convert, stats, report, analyse, codes):
     module.register(app)
 
 
