@@ -144,7 +144,9 @@ def _need_engine(level: str) -> None:
 
         evaluator_for(level, None)
     except EngineUnavailable as exc:
-        fail(str(exc))
+        from rich.markup import escape
+
+        fail(escape(str(exc)))
 
 
 def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]:

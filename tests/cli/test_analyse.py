@@ -1,0 +1,108 @@
+"""``gamao analyse``: formats, views, engine modes, the missing-engine message."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+
+pytest.importorskip("bgsage")
+
+runner = CliRunner()
+M03 = "tests/fixtures/gnubg/m03_s1.mat"
+PLAYER_COLUMNS = {
+    "file",
+    "match",
+    "player",
+    "decisions",
+    "equity_lost",
+    "pr",
+    "errors",
+    "blunders",
+    "luck",
+    "source",
+}
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["analyse", M03, "-j", "1", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_by_player_has_the_promised_columns() -> None:
+    code, out, err = _run("--format", "json", "--by", "player")
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [(r["match"], r["player"]) for r in rows] == [(0, 0), (0, 1)]
+    for r in rows:
+        assert set(r) >= PLAYER_COLUMNS
+        assert r["source"] == "bgsage 1-ply"
+        assert r["file"] == M03
+        assert abs(r["pr"] - 500 * r["equity_lost"] / r["decisions"]) < 0.006
+    assert "games analysed" in err
+
+
+def test_decisions_csv_and_jsonl_agree() -> None:
+    code, out, _ = _run("--format", "csv", "--by", "decision")
+    assert code == 0
+    table = list(csv.DictReader(io.StringIO(out)))
+    code, out2, _ = _run("--format", "jsonl", "--by", "decision")
+    lines = [json.loads(line) for line in out2.splitlines()]
+    assert len(table) == len(lines) > 10
+    assert [r["kind"] for r in table] == [r["kind"] for r in lines]
+    assert {r["kind"] for r in lines} <= {"checker", "no-double", "double", "take", "drop"}
+    assert all(r["equity_lost"] is None or r["equity_lost"] >= 0 for r in lines)
+
+
+def test_text_shows_pr_and_the_worst_decisions_drawn() -> None:
+    code, out, _ = _run("--worst", "1")
+    assert code == 0
+    assert "PR" in out and "the 1 worst decisions:" in out
+    assert "Position ID:" in out and "best " in out
+
+
+def test_parquet_by_game(tmp_path: Path) -> None:
+    target = tmp_path / "skill.parquet"
+    code, _, err = _run("--format", "parquet", "--by", "game", "-o", str(target))
+    assert code == 0, err
+    frame = pl.read_parquet(target)
+    assert frame.height > 0 and {"game", "pr", "luck"} <= set(frame.columns)
+
+
+def test_recorded_only_on_a_file_without_analysis() -> None:
+    code, out, err = _run("--engine", "recorded", "--format", "json")
+    assert code == 0
+    assert json.loads(out) == []
+    assert "0 of" in err
+
+
+def test_cache_directory_is_reused(tmp_path: Path) -> None:
+    code, out1, err1 = _run("--format", "json", "--cache", str(tmp_path))
+    assert code == 0 and "misses" in err1
+    code, out2, err2 = _run("--format", "json", "--cache", str(tmp_path))
+    assert out1 == out2
+    assert ", 0 misses" in err2
+
+
+def test_without_bgsage_it_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gamao_cli.analysis import skill_run
+
+    monkeypatch.setitem(sys.modules, "bgsage", None)  # import bgsage now fails
+    monkeypatch.setattr(skill_run, "_EVALUATORS", {})
+    code, _, err = _run("--engine", "bgsage")
+    assert code == 2
+    assert "pip install 'gamao-cli[analysis]'" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_view_exits_2() -> None:
+    code, _, err = _run("--by", "nothing")
+    assert code == 2 and "nothing" in err
