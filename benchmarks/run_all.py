@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-MODULES = ("bench_engine", "bench_read", "bench_check", "bench_stats")
+MODULES = ("bench_engine", "bench_read", "bench_check", "bench_stats", "bench_analyse")
 
 
 def main() -> None:

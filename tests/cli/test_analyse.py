@@ -106,3 +106,14 @@ def test_without_bgsage_it_says_how_to_install(monkeypatch: pytest.MonkeyPatch) 
 def test_bad_view_exits_2() -> None:
     code, _, err = _run("--by", "nothing")
     assert code == 2 and "nothing" in err
+
+
+def test_the_engine_is_not_imported_at_start_up() -> None:
+    import subprocess
+
+    code = (
+        "import sys, gamao_cli.cli.app; "
+        "print([m for m in ('bgsage', 'bgbot_cpp', 'polars', 'matplotlib') if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -1,0 +1,89 @@
+"""Skill analysis speed: decisions analysed per second at 1-ply and 2-ply, cold and cached.
+
+Run by hand: ``.venv/bin/python -m benchmarks.bench_analyse [FILE.mat]`` (default: the 7-point
+match ``examples/gnubg_7pt.mat``). Needs bgsage (``pip install -e '.[analysis]'``). One core:
+the evaluator runs single-threaded at 1-ply (bgsage's 2-ply uses its own two threads).
+
+* cold: a fresh evaluator and an empty cache, the whole match;
+* cached: the same match again with the cache warm (every answer in memory), which is what a
+  rerun with ``--cache DIR`` or a corpus full of the same openings gains;
+* 2-ply on the first ``TWO_PLY_GAMES`` games only, to stay within a couple of minutes;
+* ``--jobs``: ``gamao analyse`` on the real corpus's bglib ``.txt`` matches, 1 and 2 jobs.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.common import CORPUS, REPO
+from gamao_cli.analysis.skill import Decision, EngineAnalyser
+from gamao_cli.analysis.skill_walk import walk_match
+from gamao_cli.engine.bgsage_eval import BgsageEvaluator
+from gamao_cli.engine.eval_cache import CachedEvaluator
+from gamao_cli.formats.inputs import read_path
+from gamao_cli.model.match import Match
+
+TWO_PLY_GAMES = 3
+GAMAO = str(REPO / ".venv" / "bin" / "gamao")
+
+
+def analyse(match: Match, ev: CachedEvaluator) -> tuple[float, list[Decision]]:
+    t = time.perf_counter()
+    analyser = EngineAnalyser("bench", 0, match, ev)
+    out: list[Decision] = []
+    for game, walked in zip(match.games, walk_match(match), strict=True):
+        out.extend(analyser.decisions(game, walked))
+    return time.perf_counter() - t, out
+
+
+def report(label: str, seconds: float, records: list[Decision]) -> None:
+    decisions = sum(1 for d in records if d.kind != "checker" or (d.legal or 0) > 0)
+    counted = sum(1 for d in records if d.counts)
+    print(
+        f"{label:28s} {seconds:7.2f} s  {len(records):5d} records  {counted:5d} counted  "
+        f"{decisions / seconds:8.0f} decisions/s",
+        flush=True,
+    )
+
+
+def jobs_scaling() -> None:
+    files = sorted((CORPUS / "bgnori-bglib").glob("*.txt"))[:12]
+    if not files:
+        return
+    for jobs in (1, 2):
+        t = time.perf_counter()
+        subprocess.run(
+            [GAMAO, "analyse", *map(str, files), "-f", "json", "-j", str(jobs)],
+            capture_output=True,
+            check=False,
+        )
+        print(
+            f"gamao analyse, {len(files)} bglib files, --jobs {jobs}: "
+            f"{time.perf_counter() - t:.1f} s",
+            flush=True,
+        )
+
+
+def main() -> None:
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "examples" / "gnubg_7pt.mat"
+    match = next(m for m in read_path(str(path)) if m.games)
+    print(f"{path}: {match.length}-point match, {len(match.games)} games")
+    ev = CachedEvaluator(BgsageEvaluator("1ply"))
+    seconds, records = analyse(match, ev)
+    report("1-ply, cold", seconds, records)
+    seconds, records = analyse(match, ev)
+    report("1-ply, cached", seconds, records)
+    short = Match(match.players, match.length, match.games[:TWO_PLY_GAMES], match.rules)
+    ev2 = CachedEvaluator(BgsageEvaluator("2ply"))
+    seconds, records = analyse(short, ev2)
+    report(f"2-ply, cold, {TWO_PLY_GAMES} games", seconds, records)
+    seconds, records = analyse(short, ev2)
+    report(f"2-ply, cached, {TWO_PLY_GAMES} games", seconds, records)
+    jobs_scaling()
+
+
+if __name__ == "__main__":
+    main()
