@@ -19,6 +19,7 @@ from gamao_cli.cli.corpus_options import (
     summary_line,
 )
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.report.stats_out import (
     StatsFormat,
     StatsView,
@@ -29,6 +30,7 @@ from gamao_cli.report.stats_out import (
 )
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.skill_run import FileSkill
     from gamao_cli.analysis.tables import Tables
 
 
@@ -60,6 +62,8 @@ def stats(
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
+    skill: SkillOpt = False,
+    level: LevelOpt = "1ply",
 ) -> None:
     """Statistics of matches: per player, per match or per game.
 
@@ -78,17 +82,26 @@ def stats(
         except OSError as exc:
             fail(f"cannot write {tables}: {exc.strerror or exc}")
         err.print(f"wrote {len(written)} tables to {tables}", markup=False, highlight=False)
+    skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
     if tables is None or by is not None or output is not None:
-        _write_view(corpus.tables, by or StatsView.player, fmt, output)
+        _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
     err.print(summary_line(corpus), markup=False, highlight=False)
     raise typer.Exit(ExitCode.OK)
 
 
-def _write_view(tables: Tables, view: StatsView, fmt: StatsFormat, output: Path | None) -> None:
+def _write_view(
+    tables: Tables,
+    view: StatsView,
+    fmt: StatsFormat,
+    output: Path | None,
+    skill: list[FileSkill] | None = None,
+) -> None:
     from gamao_cli.analysis.tables import by_game, by_match, by_player
 
     views = {StatsView.player: by_player, StatsView.match: by_match, StatsView.game: by_game}
     df = views[view](tables)
+    if skill is not None:
+        df = join_skill(df, view.value, skill)
     try:
         if fmt is StatsFormat.parquet:
             write_parquet(df, output if output is not None else sys.stdout.buffer)
