@@ -119,6 +119,8 @@ class Decision:
     legal: int | None  # a roll: how many distinct legal plays there were
     source: str  # "recorded" or the engine, e.g. "bgsage 1-ply"
     level: str  # the analyser's level
+    line: int | None = None  # where the action is written in the file
+    column: int | None = None
     # Where it was decided (not in output rows): the boards seen from the player on roll
     # (the doubler for an answer), the cube and the score from that side, who was on roll.
     mover: tuple[int, ...] = ()
@@ -152,6 +154,8 @@ class _Base:
             "match": self.match_index,
             "game": game.number,
             "move": getattr(action, "number", None),
+            "line": action.location.line or None,
+            "column": action.location.column or None,
             "action": point.action,
             "player": player,
             "name": self.match.players[player],
