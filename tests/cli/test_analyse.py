@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -117,3 +118,56 @@ def test_the_engine_is_not_imported_at_start_up() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_stats_skill_columns_match_analyse() -> None:
+    result = runner.invoke(app, ["stats", M03, "--skill", "-f", "json", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    rows = {r["player"]: r for r in json.loads(result.stdout)}
+    _, out, _ = _run("--format", "json")
+    for r in json.loads(out):
+        row = rows[r["name"]]
+        assert (row["pr"], row["decisions"], row["skill_blunders"], row["luck"]) == (
+            r["pr"],
+            r["decisions"],
+            r["blunders"],
+            r["luck"],
+        )
+        assert row["skill_source"] == "bgsage 1-ply"
+    result = runner.invoke(app, ["stats", M03, "--skill", "--by", "game", "-f", "csv", "-j", "1"])
+    header = result.stdout.splitlines()[0].split(",")
+    assert header[-9:] == [
+        "skill_source",
+        "pr_1",
+        "errors_1",
+        "blunders_1",
+        "luck_1",
+        "pr_2",
+        "errors_2",
+        "blunders_2",
+        "luck_2",
+    ]
+    table = runner.invoke(app, ["stats", M03, "--skill", "-j", "1"]).stdout
+    assert "skill (stats --skill)" in table
+    plain = runner.invoke(app, ["stats", M03, "-j", "1"]).stdout
+    assert "skill" not in plain
+
+
+def test_report_skill_section_links_blunders(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", M03, "--skill", "-o", str(target), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    assert '<section id="skill"><h2>Skill</h2>' in html
+    assert 'href="#skill"' in html
+    assert 'id="chart-skill-pr"' in html
+    assert 'id="chart-m1-g1-skill"' in html
+    blunders = html.split("<h3>Blunders</h3>", 1)[1].split("</table>", 1)[0]
+    assert '<a href="#m1-g' in blunders
+    # Every move link points at a row of the report.
+    for anchor in re.findall(r'href="#(m1-g\d+-p\d+)"', blunders):
+        assert f'id="{anchor}"' in html
+    md = tmp_path / "r.md"
+    result = runner.invoke(app, ["report", M03, "--skill", "-f", "md", "-o", str(md), "-j", "1"])
+    assert result.exit_code == 0
+    assert "## Skill" in md.read_text(encoding="utf-8")
