@@ -104,6 +104,13 @@ def analyse_file(item: InputFile | str, opts: SkillOptions) -> FileSkill:
         for game, walked in zip(match.games, walk_match(match, opts.check), strict=True):
             sources: list[str] = []
             note = ""
+            if walked.stopped_at is not None:
+                action = game.actions[walked.stopped_at]
+                number = getattr(action, "number", None)
+                where = f"move {number}" if number is not None else f"action {walked.stopped_at}"
+                if action.location.line:
+                    where += f" (line {action.location.line})"
+                note = f"analysed up to {where}, which could not be replayed (see gamao check)"
             if game.annotations:
                 out.records.extend(recorded.decisions(game, walked))
                 sources.append("recorded")

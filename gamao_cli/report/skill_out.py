@@ -221,11 +221,7 @@ def write_text(
     if missing:
         console.print(f"\n{len(missing)} games not analysed in full:")
         for g in missing:
-            why = g.note or (
-                "no analysis"
-                if not g.sources
-                else f"stopped at action {g.stopped_at}: it could not be replayed"
-            )
+            why = g.note or "no analysis"
             console.print(f"{g.file} match {g.match + 1} game {g.game}: {why}", markup=False)
 
 
