@@ -8,7 +8,10 @@ the evaluator runs single-threaded at 1-ply (bgsage's 2-ply uses its own two thr
 * cached: the same match again with the cache warm (every answer in memory), which is what a
   rerun with ``--cache DIR`` or a corpus full of the same openings gains;
 * 2-ply on the first ``TWO_PLY_GAMES`` games only, to stay within a couple of minutes;
-* ``--jobs``: ``gamao analyse`` on the real corpus's bglib ``.txt`` matches, 1 and 2 jobs.
+* ``--jobs``: ``gamao analyse`` on the real corpus's bglib ``.txt`` matches, 1 and 2 jobs;
+* against XG: on the five real ``.xg`` files (once the XG reader is in), gamao's own PR at
+  1-ply beside the PR of XG's recorded analysis, per player and match: the mean absolute
+  difference and the share of counted decisions both classify alike.
 """
 
 from __future__ import annotations
@@ -67,6 +70,47 @@ def jobs_scaling() -> None:
         )
 
 
+def against_xg(level: str = "1ply") -> None:
+    from gamao_cli.analysis.skill_run import SkillOptions, analyse_file
+    from gamao_cli.analysis.skill_stats import summarise
+
+    diffs: list[float] = []
+    alike = both = 0
+    for path in sorted((CORPUS / "kevung-gbf").glob("*.xg")):
+        t = time.perf_counter()
+        skill = analyse_file(str(path), SkillOptions(engine="bgsage", level=level))
+        by: dict[tuple[int | None, int | None], dict[str, object]] = {}
+        for s in summarise(skill.records, "player"):
+            by.setdefault((s.match, s.player), {})[s.source] = s
+        for sides in by.values():
+            recorded = sides.get("recorded")
+            own = [v for k, v in sides.items() if k != "recorded"]
+            if recorded is None or not own:
+                continue
+            r, g = recorded.pr, own[0].pr  # type: ignore[attr-defined]
+            name = own[0].name  # type: ignore[attr-defined]
+            print(f"  {path.name[:44]:44s} {name[:18]:18s} XG {r:6.2f}  gamao {g:6.2f}")
+            diffs.append(abs(r - g))
+        recorded_marks = {
+            (d.match, d.game, d.action, d.kind): d.classification
+            for d in skill.records
+            if d.source == "recorded" and d.counts
+        }
+        for d in skill.records:
+            key = (d.match, d.game, d.action, d.kind)
+            if d.source != "recorded" and d.counts and key in recorded_marks:
+                both += 1
+                alike += d.classification == recorded_marks[key]
+        print(f"  ({time.perf_counter() - t:.1f} s)", flush=True)
+    if diffs:
+        print(
+            f"gamao {level} against XG: mean |PR difference| {sum(diffs) / len(diffs):.2f} over "
+            f"{len(diffs)} player-matches; decisions classified alike {alike}/{both}"
+        )
+    else:
+        print("no .xg file with recorded analysis could be read (the XG reader is not here)")
+
+
 def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "examples" / "gnubg_7pt.mat"
     match = next(m for m in read_path(str(path)) if m.games)
@@ -83,6 +127,7 @@ def main() -> None:
     seconds, records = analyse(short, ev2)
     report(f"2-ply, cached, {TWO_PLY_GAMES} games", seconds, records)
     jobs_scaling()
+    against_xg()
 
 
 if __name__ == "__main__":
