@@ -72,14 +72,14 @@ def jobs_scaling() -> None:
 
 def against_xg(level: str = "1ply") -> None:
     from gamao_cli.analysis.skill_run import SkillOptions, analyse_file
-    from gamao_cli.analysis.skill_stats import summarise
+    from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 
     diffs: list[float] = []
     alike = both = 0
     for path in sorted((CORPUS / "kevung-gbf").glob("*.xg")):
         t = time.perf_counter()
         skill = analyse_file(str(path), SkillOptions(engine="bgsage", level=level))
-        by: dict[tuple[int | None, int | None], dict[str, object]] = {}
+        by: dict[tuple[int | None, int | None], dict[str, SkillSummary]] = {}
         for s in summarise(skill.records, "player"):
             by.setdefault((s.match, s.player), {})[s.source] = s
         for sides in by.values():
@@ -87,8 +87,8 @@ def against_xg(level: str = "1ply") -> None:
             own = [v for k, v in sides.items() if k != "recorded"]
             if recorded is None or not own:
                 continue
-            r, g = recorded.pr, own[0].pr  # type: ignore[attr-defined]
-            name = own[0].name  # type: ignore[attr-defined]
+            r, g = recorded.pr or 0.0, own[0].pr or 0.0
+            name = own[0].name
             print(f"  {path.name[:44]:44s} {name[:18]:18s} XG {r:6.2f}  gamao {g:6.2f}")
             diffs.append(abs(r - g))
         recorded_marks = {
