@@ -345,6 +345,23 @@ class EngineAnalyser(_Base):
         )
 
 
+def derived_loss(cube: CubeAnalysis, kind: str) -> float | None:
+    """A cube action's loss from the recorded equities, where the record gives no error:
+    best = max(ND, min(DT, DP)) for the doubler; the taker's answer against the better one."""
+    nd, dt = cube.no_double, cube.double_take
+    if nd is None or dt is None:
+        return None
+    dp = cube.double_pass if cube.double_pass is not None else 1.0
+    best = max(nd, min(dt, dp))
+    if kind == "no-double":
+        return max(0.0, best - nd)
+    if kind == "double":
+        return max(0.0, best - min(dt, dp))
+    if kind == "drop":
+        return max(0.0, dp - dt)
+    return max(0.0, dt - dp)  # take, beaver
+
+
 class RecordedAnalyser(_Base):
     """The records of the analysis a file carries (``Game.annotations``)."""
 
@@ -367,7 +384,7 @@ class RecordedAnalyser(_Base):
     def _cube(
         self, game: Game, point: Point, cube: CubeAnalysis, kind: str, error: float | None
     ) -> Decision:
-        loss = None if error is None else abs(error)
+        loss = abs(error) if error is not None else derived_loss(cube, kind)
         if cube.counts is not None:
             counts = cube.counts
         elif kind != "no-double":

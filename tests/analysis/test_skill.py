@@ -9,7 +9,7 @@ from gamao_cli.analysis.skill_stats import summarise
 from gamao_cli.analysis.skill_walk import walk_match
 from gamao_cli.engine.evaluator import ROLLS, luck_of
 from gamao_cli.engine.position import Position
-from gamao_cli.model.actions import Double, Move, SetPosition, Take
+from gamao_cli.model.actions import Double, Drop, Move, SetPosition, Take
 from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.match import Game, Match
 from tests.helpers import board, steps
@@ -277,3 +277,54 @@ def test_start_position_matches_bgsage() -> None:
         0,
     ]
     assert bgsage_eval.from_bgsage(cells) == (p.mover, p.opponent)
+
+
+def test_cube_losses_derived_from_recorded_equities() -> None:
+    # No errors recorded (gnubg gives equities only): best = max(ND, min(DT, DP)) = 0.7.
+    cube = CubeAnalysis(0.5, 0.7, 1.0, level="2-ply")
+    actions = (
+        Move(0, (3, 1), tuple(steps((8, 5), (6, 5)))),
+        Move(1, (6, 4), tuple(steps((24, 18), (13, 9)))),
+        Move(0, (5, 2), tuple(steps((13, 8), (13, 11)))),
+        Double(1, 2),
+        Drop(0),
+    )
+    nd = CubeAnalysis(0.2, 0.45, 1.0, level="2-ply")
+    match = _match(
+        actions,
+        annotations=(Annotation(2, cube=nd), Annotation(3, cube=cube), Annotation(4, cube=cube)),
+    )
+    records = [(d.player, d.kind, d.equity_lost, d.counts) for d in _recorded(match)]
+    assert records == [
+        (0, "no-double", pytest.approx(0.25), True),
+        (1, "double", 0.0, True),
+        (0, "drop", pytest.approx(0.3), True),
+    ]
+
+
+def test_a_game_that_cannot_be_replayed_is_analysed_up_to_there(engine: object) -> None:
+    actions = (
+        Move(0, (3, 1), tuple(steps((8, 5), (6, 5)))),
+        Move(
+            1,
+            (6, 4),
+            tuple(
+                steps(
+                    (24, 14),
+                )
+            ),
+        ),  # 6 and 4 from 24: legal
+        Move(
+            0,
+            (2, 1),
+            tuple(
+                steps(
+                    (13, 9),
+                )
+            ),
+        ),  # 4 pips with a 21: illegal
+        Move(1, (5, 5), tuple(steps((13, 8), (13, 8), (8, 3), (8, 3)))),
+    )
+    [walked] = list(walk_match(_match(actions)))
+    assert (walked.complete, walked.stopped_at) == (False, 2)
+    assert [p.action for p in walked.points] == [0, 1]

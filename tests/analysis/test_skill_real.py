@@ -71,3 +71,56 @@ def test_recorded_checker_pr_equals_the_annotations(path: Path) -> None:
             # Doubles and answers are all counted; no-doubles come on top of them.
             assert s.cube_decisions >= answers
             assert s.cube_lost >= cube_loss - 1e-9
+
+
+SGF_FILES = (
+    sorted(
+        p
+        for p in CORPUS.glob("*/*.sgf")
+        if "GS[M:" in p.read_text(encoding="utf-8", errors="replace")
+    )
+    if CORPUS.is_dir()
+    else []
+)
+
+
+def _gnubg_moves(game_properties: tuple[tuple[str, str], ...]) -> list[str] | None:
+    """gnubg's checker statistics of a game (its ``GS[M:...]``): unforced moves (player 0,
+    1), all moves, then very bad / bad / doubtful / fine counts per player, then the checker
+    error per player, normalised and unnormalised."""
+    for key, value in game_properties:
+        if key == "GS" and value.startswith("M:"):
+            return value[2:].split()
+    return None
+
+
+@pytest.mark.parametrize("path", SGF_FILES, ids=lambda p: p.name)
+def test_recorded_checker_statistics_equal_gnubgs(path: Path) -> None:
+    matches = _annotated(path)
+    if not matches:
+        pytest.skip("no reader fills gnubg's analysis of SGF files here")
+    skill = analyse_file(str(path), SkillOptions(engine="recorded", thresholds="gnubg"))
+    summaries = {(s.match, s.game, s.player): s for s in summarise(skill.records, "game")}
+    compared = 0
+    for mi, match in enumerate(matches):
+        for game in match.games:
+            stats = _gnubg_moves(game.properties)
+            if stats is None:
+                continue
+            for player in (0, 1):
+                s = summaries.get((mi, game.number, player))
+                unforced = int(stats[player])
+                if s is None:
+                    assert unforced == 0
+                    continue
+                assert s.checker_decisions == unforced
+                assert (s.blunders, s.errors, s.doubtful) == (
+                    int(stats[4 + player]),
+                    int(stats[6 + player]),
+                    int(stats[8 + player]),
+                )
+                # gnubg prints six decimals, and each move's error is the difference of two
+                # rounded equities.
+                assert s.checker_lost == pytest.approx(float(stats[12 + 2 * player]), abs=1e-5)
+                compared += 1
+    assert compared
