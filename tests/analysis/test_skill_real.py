@@ -73,14 +73,14 @@ def test_recorded_checker_pr_equals_the_annotations(path: Path) -> None:
             assert s.cube_lost >= cube_loss - 1e-9
 
 
-SGF_FILES = (
-    sorted(
-        p
-        for p in CORPUS.glob("*/*.sgf")
-        if "GS[M:" in p.read_text(encoding="utf-8", errors="replace")
-    )
-    if CORPUS.is_dir()
-    else []
+# zmetcalf-backgammon_sgf/gnubg_file.sgf is left out: its GS statistics were written during a
+# game against gnubg 1.06, not by "analyse match" (the human's analysed plays count 0 unforced
+# moves and every error is 0.000000 there).
+STALE_STATISTICS = {"gnubg_file.sgf"}
+SGF_FILES = sorted(
+    p
+    for p in CORPUS.glob("*/*.sgf")
+    if p.name not in STALE_STATISTICS and "GS[M:" in p.read_text(encoding="utf-8", errors="replace")
 )
 
 
