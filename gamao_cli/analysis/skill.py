@@ -99,7 +99,7 @@ class Decision:
     """One analysed decision or roll (see the module docstring)."""
 
     file: str
-    match: int  # 0-based index of the match in its file
+    match: int  # 0-based index of the match in its file (1-based in rows)
     game: int  # the game's number
     move: int | None  # the row number in the file, where there is one
     action: int  # index in Game.actions
@@ -134,6 +134,7 @@ class Decision:
         for name in ROW_FIELDS:
             value = getattr(self, name)
             out[name] = round(value, 6) if isinstance(value, float) else value
+        out["match"] = self.match + 1  # 1-based, as the statistics number matches
         return out
 
 

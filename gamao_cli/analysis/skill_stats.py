@@ -109,10 +109,11 @@ class SkillSummary:
         return _rate(1000, self.luck, self.rolls)
 
     def row(self) -> dict[str, object]:
-        """A flat row for json/csv/parquet (rates rounded to 0.01, equities to 1e-6)."""
+        """A flat row for json/csv/parquet (rates rounded to 0.01, equities to 1e-6; ``match``
+        1-based, as the statistics number matches)."""
         return {
             "file": self.file,
-            "match": self.match,
+            "match": None if self.match is None else self.match + 1,  # 1-based, as in stats
             "game": self.game,
             "player": self.player,
             "name": self.name,

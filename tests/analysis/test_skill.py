@@ -99,6 +99,10 @@ def test_luck_of_a_dance_against_a_five_point_board(engine: object) -> None:
     assert dance[-1].luck is not None and dance[-1].luck < 0
     assert enter[-1].luck is not None and enter[-1].luck > 0
     assert dance[-1].equity_lost is None and not dance[-1].counts
+    # Against a closed board every roll dances: a dance is no worse than the average roll.
+    closed = SetPosition((ann, board({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})), 0)
+    shut = _engine_records(_match((Move(0, (6, 6), ()),), closed), engine)
+    assert shut[-1].luck == pytest.approx(0.0, abs=1e-9)
 
 
 def test_luck_is_the_roll_against_the_average_of_36() -> None:

@@ -42,7 +42,7 @@ def test_json_by_player_has_the_promised_columns() -> None:
     code, out, err = _run("--format", "json", "--by", "player")
     assert code == 0, err
     rows = json.loads(out)
-    assert [(r["match"], r["player"]) for r in rows] == [(0, 0), (0, 1)]
+    assert [(r["match"], r["player"]) for r in rows] == [(1, 0), (1, 1)]
     for r in rows:
         assert set(r) >= PLAYER_COLUMNS
         assert r["source"] == "bgsage 1-ply"
