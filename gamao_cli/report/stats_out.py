@@ -117,13 +117,33 @@ _GAME_GROUPS: tuple[Group, ...] = (
     ),
 )
 
-_SKILL_SIDES = ("skill_source", "pr_1", "pr_2", "errors_1", "errors_2", "blunders_1",
-                "blunders_2", "luck_1", "luck_2")
+_SKILL_SIDES = (
+    "skill_source",
+    "pr_1",
+    "pr_2",
+    "errors_1",
+    "errors_2",
+    "blunders_1",
+    "blunders_2",
+    "luck_1",
+    "luck_2",
+)
 _PLAYER_GROUPS += (
     (
         "skill (stats --skill)",
-        ("skill_source", "decisions", "equity_lost", "pr", "checker_pr", "cube_pr",
-         "error_rate", "skill_errors", "skill_blunders", "luck", "luck_rate"),
+        (
+            "skill_source",
+            "decisions",
+            "equity_lost",
+            "pr",
+            "checker_pr",
+            "cube_pr",
+            "error_rate",
+            "skill_errors",
+            "skill_blunders",
+            "luck",
+            "luck_rate",
+        ),
     ),
 )
 _MATCH_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
