@@ -84,8 +84,10 @@ def close_evaluators() -> None:
     _EVALUATORS.clear()
 
 
-def analyse_file(item: InputFile | str, opts: SkillOptions) -> FileSkill:
-    """The records of every match of one input."""
+def analyse_file(
+    item: InputFile | str, opts: SkillOptions, on_game: Callable[[], None] | None = None
+) -> FileSkill:
+    """The records of every match of one input; ``on_game()`` after each game."""
     name = item.name if isinstance(item, InputFile) else str(item)
     out = FileSkill(name)
     thresholds = THRESHOLDS[opts.thresholds]
@@ -120,6 +122,8 @@ def analyse_file(item: InputFile | str, opts: SkillOptions) -> FileSkill:
                     sources.append(own.evaluator.name)
                 else:
                     note = f"the engine does not play {match.rules.variant.value}"
+            if on_game is not None:
+                on_game()
             out.games.append(
                 GameStatus(
                     name,
@@ -147,14 +151,14 @@ def analyse_inputs(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[FileSkill]:
-    """Every input's records, in input order; ``progress(1)`` after each file."""
+    """Every input's records, in input order; ``progress(n)`` as games are done (after each
+    game when serial, after each file's games in parallel)."""
     out: list[FileSkill] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
     if serial:
+        tick = (lambda: progress(1)) if progress else None
         for item in items:
-            out.append(analyse_file(item, opts))
-            if progress:
-                progress(1)
+            out.append(analyse_file(item, opts, tick))
         return out
     from gamao_cli.analysis.workers import worker_pool
 
@@ -162,8 +166,16 @@ def analyse_inputs(
         for part in pool.map(_analyse_one, [(item, opts) for item in items]):
             out.append(part)
             if progress:
-                progress(1)
+                progress(len(part.games))
     return out
+
+
+def count_games(items: Sequence[InputFile]) -> int | None:
+    """How many games the inputs hold (for a progress bar); None when one is standard input,
+    which cannot be read twice."""
+    if any(item.is_stdin for item in items):
+        return None
+    return sum(len(match.games) for item in items for match in read_path(item))
 
 
 @dataclass(frozen=True, slots=True)

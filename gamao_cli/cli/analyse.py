@@ -159,15 +159,16 @@ def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]
         TimeRemainingColumn,
     )
 
-    from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs
+    from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
     from gamao_cli.formats.inputs import InputFile
 
     inputs = [i for i in items if isinstance(i, InputFile)]
     assert isinstance(opts, SkillOptions)
-    if len(inputs) < 2 or not is_terminal():
+    total = count_games(inputs) if is_terminal() else None
+    if not total or total < 2:
         return analyse_inputs(inputs, opts, workers)
     progress = Progress(
-        TextColumn("analysing"),
+        TextColumn("analysing games"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -177,7 +178,7 @@ def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]
         transient=True,
     )
     with progress:
-        task = progress.add_task("analysing", total=len(inputs))
+        task = progress.add_task("analysing", total=total)
         return analyse_inputs(inputs, opts, workers, lambda n: progress.advance(task, n))
 
 

@@ -45,6 +45,7 @@ def skill_inputs(
         SkillOptions,
         analyse_inputs,
         close_evaluators,
+        count_games,
         evaluator_for,
     )
     from gamao_cli.engine.bgsage_eval import EngineUnavailable
@@ -61,7 +62,7 @@ def skill_inputs(
     opts = SkillOptions(level=level, check=options)
     workers = min(jobs or os.cpu_count() or 1, max(1, len(items)))
     try:
-        with progress_bar(len(items), "skill") as advance:
+        with progress_bar(count_games(items) or 0, "skill") as advance:
             return analyse_inputs(items, opts, workers, advance)
     finally:
         close_evaluators()

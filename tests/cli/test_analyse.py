@@ -171,3 +171,13 @@ def test_report_skill_section_links_blunders(tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", M03, "--skill", "-f", "md", "-o", str(md), "-j", "1"])
     assert result.exit_code == 0
     assert "## Skill" in md.read_text(encoding="utf-8")
+
+
+def test_progress_counts_games() -> None:
+    from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
+
+    items = collect_inputs([M03, "examples/illegal_plays.mat"])
+    done: list[int] = []
+    files = analyse_inputs(items, SkillOptions(), 1, done.append)
+    assert count_games(items) == sum(len(f.games) for f in files) == len(done) == 13
