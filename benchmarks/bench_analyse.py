@@ -9,6 +9,10 @@ the evaluator runs single-threaded at 1-ply (bgsage's 2-ply uses its own two thr
   rerun with ``--cache DIR`` or a corpus full of the same openings gains;
 * 2-ply on the first ``TWO_PLY_GAMES`` games only, to stay within a couple of minutes;
 * ``--jobs``: ``gamao analyse`` on the real corpus's bglib ``.txt`` matches, 1 and 2 jobs;
+* against gnubg: gamao's PR per player at 1-ply beside gnubg's at 0-ply and 2-ply (the
+  references in tests/fixtures/skill, made by tools/oracle/skill_gnubg.py), and gnubg's own
+  ``analyse match`` of the same match timed live at 0-ply (and at 2-ply with
+  ``GAMAO_BENCH_GNUBG2=1``: about a minute) when /usr/games/gnubg is installed;
 * against XG: on the five real ``.xg`` files (once the XG reader is in), gamao's own PR at
   1-ply beside the PR of XG's recorded analysis, per player and match: the mean absolute
   difference and the share of counted decisions both classify alike.
@@ -70,6 +74,46 @@ def jobs_scaling() -> None:
         )
 
 
+def against_gnubg(path: Path, records: list[Decision]) -> None:
+    import json
+    import os
+    import tempfile
+
+    from gamao_cli.analysis.skill_stats import summarise
+
+    ref_path = REPO / "tests" / "fixtures" / "skill" / f"{path.stem}.json"
+    if not ref_path.is_file():
+        return
+    ref = json.loads(ref_path.read_text(encoding="utf-8"))
+    ours = {s.player: s for s in summarise(records, "player")}
+    for player, side in enumerate("XO"):
+        s = ours[player]
+        cells = []
+        for plies, a in sorted(ref["analyses"].items()):
+            st = a["match"][side]
+            moves, cube = st["moves"], st["cube"]
+            lost = moves["error-skill"] + cube["error-skill"] * cube["close-cube"]
+            decisions = moves["unforced-moves"] + cube["close-cube"]
+            cells.append(f"gnubg {plies} {500 * lost / decisions:6.2f}")
+        print(f"  {s.name[:18]:18s} gamao 1-ply {s.pr or 0:6.2f}  " + "  ".join(cells))
+    gnubg = Path("/usr/games/gnubg")
+    if not gnubg.exists():
+        return
+    plies = "0,2" if os.environ.get("GAMAO_BENCH_GNUBG2") else "0"
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            [str(gnubg), "-t", "-q", "-r", "-p", str(REPO / "tools/oracle/skill_gnubg.py")],
+            env={**os.environ, "GAMAO_OUT": out, "GAMAO_INPUTS": str(path), "GAMAO_PLIES": plies},
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=REPO,
+        )
+    for line in done.stderr.splitlines():
+        if "ply:" in line:
+            print(f"  gnubg analyse match, {line.split(' ', 1)[1]}")
+
+
 def against_xg(level: str = "1ply") -> None:
     from gamao_cli.analysis.skill_run import SkillOptions, analyse_file
     from gamao_cli.analysis.skill_stats import SkillSummary, summarise
@@ -120,6 +164,7 @@ def main() -> None:
     report("1-ply, cold", seconds, records)
     seconds, records = analyse(match, ev)
     report("1-ply, cached", seconds, records)
+    against_gnubg(path, records)
     short = Match(match.players, match.length, match.games[:TWO_PLY_GAMES], match.rules)
     ev2 = CachedEvaluator(BgsageEvaluator("2ply"))
     seconds, records = analyse(short, ev2)
