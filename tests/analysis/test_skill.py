@@ -332,3 +332,21 @@ def test_a_game_that_cannot_be_replayed_is_analysed_up_to_there(engine: object) 
     [walked] = list(walk_match(_match(actions)))
     assert (walked.complete, walked.stopped_at) == (False, 2)
     assert [p.action for p in walked.points] == [0, 1]
+
+
+def test_disagreements_between_the_record_and_the_engine() -> None:
+    from dataclasses import replace
+
+    from gamao_cli.analysis.skill_run import disagreements
+
+    recorded = _recorded(_annotated())
+    engine = [
+        replace(d, source="bgsage 1-ply", equity_lost=(d.equity_lost or 0.0) + bump)
+        for d, bump in zip(recorded, (0.0, 0.03, 0.2, 0.05, -0.1, 0.0), strict=True)
+    ]
+    found = disagreements(recorded + engine, 0.04)
+    assert [(x.recorded.kind, x.recorded.action, round(x.difference, 6)) for x in found] == [
+        ("double", 2, 0.2),
+        ("checker", 4, 0.1),
+        ("take", 3, 0.05),
+    ]
