@@ -118,8 +118,11 @@ def analyse_file(
                 sources.append("recorded")
             if own is not None and (opts.engine == "bgsage" or not game.annotations):
                 if variant:
-                    out.records.extend(own.decisions(game, walked))
-                    sources.append(own.evaluator.name)
+                    try:
+                        out.records.extend(list(own.decisions(game, walked)))
+                        sources.append(own.evaluator.name)
+                    except (RuntimeError, ValueError, IndexError) as exc:
+                        note = f"the engine could not analyse this game: {exc}"
                 else:
                     note = f"the engine does not play {match.rules.variant.value}"
             if on_game is not None:

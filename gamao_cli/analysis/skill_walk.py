@@ -178,8 +178,9 @@ def _walk_game(
         elif isinstance(action, Double):
             p = action.player
             ctx = ctx_for(p, cube)
-            pre_double = (cube, ctx)
-            points.append(Point("double", i, p, boards[p], boards[1 - p], ctx))
+            if cube.may_double(p) is None:  # an illegal double (see check) is no decision
+                pre_double = (cube, ctx)
+                points.append(Point("double", i, p, boards[p], boards[1 - p], ctx))
             cube, _ = cube.double(p, action.value or None)
             doubled_by = p
         elif isinstance(action, Take | Drop | Beaver):

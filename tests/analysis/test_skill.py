@@ -350,3 +350,32 @@ def test_disagreements_between_the_record_and_the_engine() -> None:
         ("checker", 4, 0.1),
         ("take", 3, 0.05),
     ]
+
+
+def test_an_illegal_double_is_no_decision() -> None:
+    actions = (
+        Move(0, (3, 1), tuple(steps((8, 5), (6, 5)))),
+        Double(1, 2),
+        Take(0),
+        Move(
+            1,
+            (6, 4),
+            tuple(
+                steps(
+                    (24, 14),
+                )
+            ),
+        ),
+        Double(1, 4),  # Ann owns the cube: Bob may not redouble
+        Take(0),
+        Move(0, (2, 1), tuple(steps((13, 11), (6, 5)))),
+    )
+    [walked] = list(walk_match(_match(actions)))
+    assert walked.complete
+    assert [(p.kind, p.action, p.cube_open) for p in walked.points] == [
+        ("roll", 0, False),  # the opening roll: no cube decision
+        ("double", 1, False),
+        ("answer", 2, False),
+        ("roll", 3, False),  # doubled this turn
+        ("roll", 6, True),  # Ann owns the 2-cube and may redouble
+    ]
