@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from gamao_cli.analysis.skill_walk import Point, WalkedGame
 from gamao_cli.engine.evaluator import CubeEval, EvalContext, Evaluator, luck_of
 from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.validate import judge
+from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import Annotation, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.match import Game, Match
 
@@ -363,6 +365,32 @@ def derived_loss(cube: CubeAnalysis, kind: str) -> float | None:
     return max(0.0, dt - dp)  # take, beaver
 
 
+def recorded_cube_values(cube: CubeAnalysis, kind: str) -> tuple[str, float | None, float | None]:
+    """The best action's name, its equity and the equity of the action taken, from the side
+    of the player deciding (the taker's for an answer); empty where the record lacks them."""
+    nd, dt = cube.no_double, cube.double_take
+    if nd is None or dt is None:
+        return "", None, None
+    dp = cube.double_pass if cube.double_pass is not None else 1.0
+    if kind in ("no-double", "double"):
+        c = CubeEval(nd, dt, dp, None, cube.level)
+        return cube_best(c), c.best, nd if kind == "no-double" else c.doubled
+    take, drop = -dt, -dp
+    mine = drop if kind == "drop" else take
+    return ("take" if take >= drop else "drop"), max(take, drop), mine
+
+
+def _steps_text(point: Point, steps: tuple[Step, ...]) -> str:
+    """A recorded candidate as gamao writes plays (by its resulting position), else as given."""
+    if point.dice is not None:
+        verdict = judge(point.mover, point.opponent, point.dice, steps)
+        if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
+            text = _play_text(point, (verdict.mover, verdict.opponent))
+            if text:
+                return text
+    return " ".join(str(s) for s in steps)
+
+
 class RecordedAnalyser(_Base):
     """The records of the analysis a file carries (``Game.annotations``)."""
 
@@ -399,12 +427,16 @@ class RecordedAnalyser(_Base):
                 best = max(cube.no_double, min(cube.double_take, dp))
                 close = best - min(cube.double_take, 1.0) < CLOSE_CUBE
             counts = loss > 0.0 or close
+        best_name, best_eq, played_eq = recorded_cube_values(cube, kind)
         return self.make(
             game,
             point,
             point.player,
             kind,
             played=kind,
+            best=best_name,
+            best_equity=best_eq,
+            played_equity=played_eq,
             equity_lost=loss,
             counts=counts,
             source="recorded",
@@ -430,7 +462,7 @@ class RecordedAnalyser(_Base):
         loss = None if checker.error is None else abs(checker.error)
         counts = checker.counts if checker.counts is not None else legal > 1
         cands = checker.candidates
-        best = max(cands, key=lambda c: c.equity) if cands else None
+        best = cands[0] if cands else None  # the analyser's order: its best first
         made = cands[checker.played] if checker.played is not None and cands else None
         return self.make(
             game,
@@ -438,7 +470,7 @@ class RecordedAnalyser(_Base):
             point.player,
             "checker",
             played=played_text,
-            best=" ".join(str(s) for s in best.steps) if best is not None else "",
+            best=_steps_text(point, best.steps) if best is not None else "",
             best_equity=best.equity if best is not None else None,
             played_equity=made.equity if made is not None else None,
             equity_lost=loss if counts or loss else (0.0 if legal else None),

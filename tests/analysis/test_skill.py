@@ -304,6 +304,12 @@ def test_cube_losses_derived_from_recorded_equities() -> None:
         (1, "double", 0.0, True),
         (0, "drop", pytest.approx(0.3), True),
     ]
+    best = [(d.best, d.best_equity, d.played_equity) for d in _recorded(match)]
+    assert best == [
+        ("double, take", 0.45, 0.2),
+        ("double, take", 0.7, 0.7),
+        ("take", -0.7, -1.0),  # the taker's side
+    ]
 
 
 def test_a_game_that_cannot_be_replayed_is_analysed_up_to_there(engine: object) -> None:
