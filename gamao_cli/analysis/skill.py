@@ -31,8 +31,8 @@ Recorded ``counts`` flags (XG's) override these rules where the file gives them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from gamao_cli.analysis.skill_walk import Point, WalkedGame
 from gamao_cli.engine.evaluator import CubeEval, EvalContext, Evaluator, luck_of
@@ -391,8 +391,51 @@ def _steps_text(point: Point, steps: tuple[Step, ...]) -> str:
     return " ".join(str(s) for s in steps)
 
 
+MwcToEquity = Callable[[float, EvalContext], float | None]
+
+
+def mwc_to_equity(evaluator: Evaluator) -> MwcToEquity:
+    """Match-winning chance to normalised equity with ``evaluator``'s match equity table (the
+    map is linear: -1 is losing the cube's points, +1 winning them)."""
+
+    def convert(mwc: float, ctx: EvalContext) -> float | None:
+        lose, win = evaluator.mwc(-1.0, ctx), evaluator.mwc(1.0, ctx)
+        if lose is None or win is None or win == lose:
+            return None
+        return 2.0 * (mwc - lose) / (win - lose) - 1.0
+
+    return convert
+
+
 class RecordedAnalyser(_Base):
-    """The records of the analysis a file carries (``Game.annotations``)."""
+    """The records of the analysis a file carries (``Game.annotations``).
+
+    gnubg gives a match's cube equities as match-winning chances only (``no_double_mwc``,
+    ``double_take_mwc`` where the model has them): with ``to_equity`` they are converted to
+    normalised equities, so that its cube decisions are scored too."""
+
+    def __init__(
+        self,
+        file: str,
+        match_index: int,
+        match: Match,
+        thresholds: Thresholds = XG,
+        to_equity: MwcToEquity | None = None,
+    ) -> None:
+        super().__init__(file, match_index, match, thresholds)
+        self.to_equity = to_equity
+
+    def _normalised(self, cube: CubeAnalysis, ctx: EvalContext) -> CubeAnalysis:
+        if cube.no_double is not None or self.to_equity is None:
+            return cube
+        nd_mwc = getattr(cube, "no_double_mwc", None)
+        dt_mwc = getattr(cube, "double_take_mwc", None)
+        if not isinstance(nd_mwc, float) or not isinstance(dt_mwc, float):
+            return cube
+        nd, dt = self.to_equity(nd_mwc, ctx), self.to_equity(dt_mwc, ctx)
+        if nd is None or dt is None:
+            return cube
+        return replace(cube, no_double=nd, double_take=dt, double_pass=1.0)
 
     def decisions(self, game: Game, walked: WalkedGame) -> Iterator[Decision]:
         by_action: dict[int, Annotation] = {a.action: a for a in game.annotations}
@@ -413,6 +456,7 @@ class RecordedAnalyser(_Base):
     def _cube(
         self, game: Game, point: Point, cube: CubeAnalysis, kind: str, error: float | None
     ) -> Decision:
+        cube = self._normalised(cube, point.ctx)
         loss = abs(error) if error is not None else derived_loss(cube, kind)
         if cube.counts is not None:
             counts = cube.counts

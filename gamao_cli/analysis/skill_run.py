@@ -17,9 +17,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.analysis.skill import THRESHOLDS, Decision, EngineAnalyser, RecordedAnalyser
+from gamao_cli.analysis.skill import (
+    THRESHOLDS,
+    Decision,
+    EngineAnalyser,
+    MwcToEquity,
+    RecordedAnalyser,
+    mwc_to_equity,
+)
 from gamao_cli.analysis.skill_walk import walk_match
 from gamao_cli.engine.eval_cache import CachedEvaluator
+from gamao_cli.engine.evaluator import EvalContext
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.model.match import Variant
 
@@ -95,12 +103,13 @@ def analyse_file(
     if opts.engine != "recorded":
         engine = evaluator_for(opts.level, opts.cache)
         hits, misses = engine.hits, engine.misses
+    converter = mwc_to_equity(engine) if engine is not None else _lazy_converter(opts)
     for mi, match in enumerate(read_path(item)):
         if not match.games:
             continue
         out.readable = True
         out.matches[(name, mi)] = (match.players, match.length)
-        recorded = RecordedAnalyser(name, mi, match, thresholds)
+        recorded = RecordedAnalyser(name, mi, match, thresholds, converter)
         own = EngineAnalyser(name, mi, match, engine, thresholds) if engine else None
         variant = (opts.check.variant or match.rules.variant) in ANALYSABLE
         for game, walked in zip(match.games, walk_match(match, opts.check), strict=True):
@@ -142,6 +151,25 @@ def analyse_file(
         engine.commit()
         out.hits, out.misses = engine.hits - hits, engine.misses - misses
     return out
+
+
+def _lazy_converter(opts: SkillOptions) -> MwcToEquity:
+    """:func:`mwc_to_equity` with bgsage's table, made when first needed (recorded analysis
+    only: most files never need it); None where bgsage is not installed."""
+    made: list[MwcToEquity | None] = []
+
+    def convert(mwc: float, ctx: EvalContext) -> float | None:
+        if not made:
+            from gamao_cli.engine.bgsage_eval import EngineUnavailable
+
+            try:
+                made.append(mwc_to_equity(evaluator_for(opts.level, opts.cache)))
+            except EngineUnavailable:
+                made.append(None)
+        f = made[0]
+        return f(mwc, ctx) if f is not None else None
+
+    return convert
 
 
 def _analyse_one(args: tuple[InputFile, SkillOptions]) -> FileSkill:

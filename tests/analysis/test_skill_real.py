@@ -114,11 +114,16 @@ def test_recorded_checker_statistics_equal_gnubgs(path: Path) -> None:
                     assert unforced == 0
                     continue
                 assert s.checker_decisions == unforced
-                assert (s.blunders, s.errors, s.doubtful) == (
-                    int(stats[4 + player]),
-                    int(stats[6 + player]),
-                    int(stats[8 + player]),
-                )
+                plays = [
+                    d
+                    for d in skill.records
+                    if (d.match, d.game, d.player, d.kind) == (mi, game.number, player, "checker")
+                ]
+                marks = [
+                    sum(1 for d in plays if d.classification == c)
+                    for c in ("blunder", "error", "doubtful")  # very bad, bad, doubtful
+                ]
+                assert marks == [int(stats[k + player]) for k in (4, 6, 8)]
                 # gnubg prints six decimals, and each move's error is the difference of two
                 # rounded equities.
                 assert s.checker_lost == pytest.approx(float(stats[12 + 2 * player]), abs=1e-5)
