@@ -32,6 +32,21 @@ class Engine(str, Enum):
     recorded = "recorded"
 
 
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+
+
+class View(str, Enum):
+    decision = "decision"
+    player = "player"
+    game = "game"
+    match = "match"
+
+
 class Scale(str, Enum):
     xg = "xg"
     gnubg = "gnubg"
@@ -56,12 +71,10 @@ def analyse(
         Path | None,
         typer.Option("--cache", help="Keep the engine's answers in this directory between runs."),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-f", help="text, json, jsonl, csv or parquet.")
-    ] = "text",
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
     by: Annotated[
-        str, typer.Option("--by", help="Rows per decision, player, game or match (not text).")
-    ] = "player",
+        View, typer.Option("--by", help="One row per decision, player, game or match (not text).")
+    ] = View.player,
     corpus: Annotated[
         bool, typer.Option("--corpus", help="Totals per player name across all files.")
     ] = False,
@@ -98,11 +111,8 @@ def analyse(
     from gamao_cli.analysis.skill_run import SkillOptions, close_evaluators
     from gamao_cli.report.skill_out import SkillFormat, SkillView
 
-    try:
-        sfmt = SkillFormat(fmt)
-        view = SkillView(by)
-    except ValueError as exc:
-        fail(str(exc))
+    sfmt = SkillFormat(fmt.value)
+    view = SkillView(by.value)
     if sfmt is SkillFormat.parquet and output is None and is_terminal(sys.stdout):
         fail("Parquet is binary: give -o FILE or redirect stdout")
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
