@@ -385,3 +385,12 @@ def test_an_illegal_double_is_no_decision() -> None:
         ("roll", 3, False),  # doubled this turn
         ("roll", 6, True),  # Ann owns the 2-cube and may redouble
     ]
+
+
+def test_at_2ply_the_play_made_is_measured_at_2ply() -> None:
+    deep = bgsage_eval.BgsageEvaluator("2ply")
+    # 8/2 8/3 with an opening 65: far outside the deep search's candidate filter.
+    match = _match((Move(0, (6, 5), tuple(steps((8, 2), (8, 3)))),))
+    [d] = _engine_records(match, deep)
+    assert (d.source, d.level, d.counts, d.best) == ("bgsage 2-ply", "2-ply", True, "24/13")
+    assert d.classification == "blunder"
