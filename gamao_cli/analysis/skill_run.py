@@ -17,14 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.analysis.skill import (
-    THRESHOLDS,
-    Decision,
-    EngineAnalyser,
-    MwcToEquity,
-    RecordedAnalyser,
-    mwc_to_equity,
-)
+from gamao_cli.analysis.skill import THRESHOLDS, Decision, EngineAnalyser
+from gamao_cli.analysis.skill_recorded import MwcToEquity, RecordedAnalyser, mwc_to_equity
 from gamao_cli.analysis.skill_walk import walk_match
 from gamao_cli.engine.eval_cache import CachedEvaluator
 from gamao_cli.engine.evaluator import EvalContext

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamao_cli.analysis.skill import GNUBG, XG, Decision, EngineAnalyser, RecordedAnalyser
+from gamao_cli.analysis.skill import GNUBG, XG, Decision, EngineAnalyser
+from gamao_cli.analysis.skill_recorded import RecordedAnalyser
 from gamao_cli.analysis.skill_stats import summarise
 from gamao_cli.analysis.skill_walk import walk_match
 from gamao_cli.engine.evaluator import ROLLS, luck_of
