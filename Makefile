@@ -21,7 +21,7 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 $(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test,distributed]'
+	$(BIN)/pip install -q -e '.[test,distributed,analysis]'
 	touch $(BIN)/gamao
 
 setup: $(BIN)/gamao

@@ -5,7 +5,16 @@ from __future__ import annotations
 import subprocess
 import sys
 
-MODULES = ("bench_startup", "bench_engine", "bench_read", "bench_check", "bench_stats")
+MODULES = (
+    "bench_startup",
+    "bench_engine",
+    "bench_read",
+    "bench_check",
+    "bench_stats",
+    "bench_analyse",
+    "bench_xg",
+    "bench_corpus_tools",
+)
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ import typer
 from gamao_cli import __version__
 from gamao_cli.build import build_name
 from gamao_cli.cli import (
+    analyse,
     check,
     codes,
     convert,
@@ -50,7 +51,20 @@ def root(
     """
 
 
-for module in (moves, check, show, convert, filter, dedupe, split, fix, stats, report, codes):
+for module in (
+    moves,
+    check,
+    show,
+    convert,
+    filter,
+    dedupe,
+    split,
+    fix,
+    stats,
+    report,
+    analyse,
+    codes,
+):
     module.register(app)
 
 

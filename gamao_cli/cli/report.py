@@ -22,6 +22,7 @@ from gamao_cli.cli.corpus_options import (
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
 
 if TYPE_CHECKING:
     from gamao_cli.report.content import Chart
@@ -75,6 +76,8 @@ def report(
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
+    skill: SkillOpt = False,
+    level: LevelOpt = "1ply",
 ) -> None:
     """Write a report: overview, players, dice, every match with its games, and findings.
 
@@ -87,6 +90,11 @@ def report(
 
     base = output.resolve().parent
     content = build_report(corpus.tables, title=title, base=base, detail=detail)
+    if skill:
+        from gamao_cli.report.skill_report import build_skill_section
+
+        files = skill_inputs(paths, extensions, options, level, jobs)
+        content.skill = build_skill_section(files, content)
     charts = content.all_charts()
     err = stderr_console()
     try:

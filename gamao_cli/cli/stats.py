@@ -22,6 +22,7 @@ from gamao_cli.cli.corpus_options import (
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.report.stats_out import (
     StatsFormat,
     StatsView,
@@ -31,6 +32,7 @@ from gamao_cli.report.stats_out import (
 )
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.skill_run import FileSkill
     from gamao_cli.analysis.tables import LazyTables, Tables
 
 
@@ -68,6 +70,8 @@ def stats(
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
+    skill: SkillOpt = False,
+    level: LevelOpt = "1ply",
 ) -> None:
     """Statistics of matches: per player, per match or per game.
 
@@ -84,19 +88,25 @@ def stats(
             paths, options, alias, jobs, extensions, executor, scheduler, tables, resume
         )
         err.print(dataset_line(run), markup=False, highlight=False)
+        skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
         if by is not None or output is not None:
-            _write_view(lazy, by or StatsView.player, fmt, output)
+            _write_view(lazy, by or StatsView.player, fmt, output, skill_files)
         raise typer.Exit(ExitCode.OK)
     if resume:
         fail("--resume completes a --tables dataset: give --tables too")
     corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
-    _write_view(corpus.tables, by or StatsView.player, fmt, output)
+    skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
+    _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
     err.print(summary_line(corpus), markup=False, highlight=False)
     raise typer.Exit(ExitCode.OK)
 
 
 def _write_view(
-    tables: Tables | LazyTables, view: StatsView, fmt: StatsFormat, output: Path | None
+    tables: Tables | LazyTables,
+    view: StatsView,
+    fmt: StatsFormat,
+    output: Path | None,
+    skill: list[FileSkill] | None = None,
 ) -> None:
     from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 
@@ -107,6 +117,8 @@ def _write_view(
             *(frame.collect() for _, frame in tables.items())
         )  # fmt: skip
         df = by_match(eager) if view is StatsView.match else by_game(eager)
+    if skill is not None:
+        df = join_skill(df, view.value, skill)
     try:
         if fmt is StatsFormat.parquet:
             write_parquet(df, output if output is not None else sys.stdout.buffer)

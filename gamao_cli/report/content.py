@@ -25,6 +25,8 @@ from gamao_cli.report import charts
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from gamao_cli.report.skill_report import SkillSection
+
 DETAIL_MATCHES = 25  # more matches than this: summarise
 DETAIL_GAMES = 300  # more games than this: summarise
 PLAYER_DICE_CHARTS = 8  # per-player dice histograms up to this many players
@@ -100,12 +102,21 @@ class Report:
     findings_hidden: int
     overview_charts: list[Chart] = field(default_factory=list)
     dice_charts: list[Chart] = field(default_factory=list)
+    skill: SkillSection | None = None  # report --skill (report.skill_report)
 
     def all_charts(self) -> list[Chart]:
         out = [*self.overview_charts, *self.dice_charts]
+        if self.skill is not None:
+            out.extend(self.skill.charts)
         for m in self.match_views:
             out.extend(m.charts)
             out.extend(g.pips for g in m.games if g.pips is not None)
+            if self.skill is not None:
+                out.extend(
+                    self.skill.timelines[g.anchor]
+                    for g in m.games
+                    if g.anchor in self.skill.timelines
+                )
         return out
 
 

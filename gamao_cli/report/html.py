@@ -3,7 +3,7 @@ no network. It reads on a phone: tables scroll sideways, charts scale to the wid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 
 from gamao_cli import __version__
@@ -166,11 +166,14 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
     sections = [
         _overview(report, draw),
         _players(report),
+        _skill(report, draw),
         _dice(report, draw),
         _matches(report, draw),
         _findings(report),
     ]
-    toc = [("overview", "Overview"), ("players", "Players"), ("dice", "Dice")]
+    toc = [("overview", "Overview"), ("players", "Players")]
+    toc += [("skill", "Skill")] if report.skill is not None else []
+    toc += [("dice", "Dice")]
     toc += [("matches", "Matches"), ("findings", "Findings")]
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
     t = report.totals
@@ -238,6 +241,14 @@ _PLAYER_COLUMNS = (
     ("forced_plays", "forced"),
     ("avg_first_bearoff_pips", "pips at 1st bear-off"),
 )
+
+
+def _skill(report: Report, draw: _Charts) -> str:
+    if report.skill is None:
+        return ""
+    from gamao_cli.report.skill_report import render_html as render_skill
+
+    return render_skill(report.skill, draw.figure, _table)
 
 
 def _players(report: Report) -> str:
@@ -344,11 +355,12 @@ def _matches(report: Report, draw: _Charts) -> str:
             "charts and plays).</p>"
         )
     )
-    details = "".join(_match(m, draw) for m in report.match_views)
+    timelines = report.skill.timelines if report.skill is not None else {}
+    details = "".join(_match(m, draw, timelines) for m in report.match_views)
     return f'<section id="matches"><h2>Matches</h2>{note}{table}{details}</section>'
 
 
-def _match(m: MatchView, draw: _Charts) -> str:
+def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
     source = escape(m.file)
     if m.href:
         source = f'<a href="{escape(m.href)}">{source}</a>'
@@ -375,7 +387,7 @@ def _match(m: MatchView, draw: _Charts) -> str:
         rows,
         raw=(0,),
     )
-    games = "".join(_game(g, draw) for g in m.games)
+    games = "".join(_game(g, draw, timelines.get(g.anchor)) for g in m.games)
     return (
         f'<article class="match" id="{m.anchor}"><h3>{escape(m.title)}</h3>'
         f'<p class="sub">{escape(m.subtitle)} · {source}</p>'
@@ -384,7 +396,7 @@ def _match(m: MatchView, draw: _Charts) -> str:
     )
 
 
-def _game(g: GameView, draw: _Charts) -> str:
+def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
     r = g.row
     if r["winner"] is None:
         head = f"Game {g.number}: no result"
@@ -392,6 +404,8 @@ def _game(g: GameView, draw: _Charts) -> str:
         how = f"{r['result'] or 'result unknown'}, {r['ending'] or 'unverified'}"
         head = f"Game {g.number}: {r['winner']} +{r['points']} ({how}, cube {r['cube']})"
     chart = draw.figure(g.pips) if g.pips is not None else ""
+    if skill is not None:
+        chart += draw.figure(skill)
     rows = [
         (
             mv.move,

@@ -66,6 +66,10 @@ def render_markdown(
 
     columns = [c for c in PLAYER_COLUMNS if c != "entering"]
     lines += _table(columns, report.players.select(columns).rows())
+    if report.skill is not None:
+        from gamao_cli.report.skill_report import render_markdown as render_skill
+
+        lines += render_skill(report.skill, img.images, _table)
     lines += ["## Dice", "", "Opening rolls are left out; p-values from 180 rolls on.", ""]
     lines += _table(
         ["player", "rolls", "doubles", "doubles rate", "chi-square", "p-value"],

@@ -117,6 +117,38 @@ _GAME_GROUPS: tuple[Group, ...] = (
     ),
 )
 
+_SKILL_SIDES = (
+    "skill_source",
+    "pr_1",
+    "pr_2",
+    "errors_1",
+    "errors_2",
+    "blunders_1",
+    "blunders_2",
+    "luck_1",
+    "luck_2",
+)
+_PLAYER_GROUPS += (
+    (
+        "skill (stats --skill)",
+        (
+            "skill_source",
+            "decisions",
+            "equity_lost",
+            "pr",
+            "checker_pr",
+            "cube_pr",
+            "error_rate",
+            "skill_errors",
+            "skill_blunders",
+            "luck",
+            "luck_rate",
+        ),
+    ),
+)
+_MATCH_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
+_GAME_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
+
 KEYS: dict[StatsView, tuple[str, ...]] = {
     StatsView.player: ("player",),
     StatsView.match: ("file", "match"),
@@ -149,6 +181,8 @@ def rich_tables(df: pl.DataFrame, view: StatsView) -> list[Table]:
     out = []
     for title, columns in GROUPS[view]:
         shown = [c for c in (*keys, *columns) if c in df.columns]
+        if not any(c in df.columns for c in columns):
+            continue  # a group of optional columns (the skill ones) not computed
         table = Table(title=title, title_justify="left", show_header=True, show_lines=False)
         for c in shown:
             numeric = df.schema[c].is_numeric()

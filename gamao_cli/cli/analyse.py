@@ -1,0 +1,258 @@
+"""``gamao analyse``: how well each player played: equity lost, errors, blunders, PR, luck."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
+from gamao_cli.cli.corpus_options import ExtOpt, JobsOpt, PathsArg
+from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.skill_run import FileSkill
+    from gamao_cli.report.skill_out import SkillFormat, SkillView
+
+
+class Level(str, Enum):
+    one = "1ply"
+    two = "2ply"
+    three = "3ply"
+
+
+class Engine(str, Enum):
+    bgsage = "bgsage"
+    recorded = "recorded"
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+
+
+class View(str, Enum):
+    decision = "decision"
+    player = "player"
+    game = "game"
+    match = "match"
+
+
+class Scale(str, Enum):
+    xg = "xg"
+    gnubg = "gnubg"
+
+
+def analyse(
+    paths: PathsArg,
+    level: Annotated[
+        Level, typer.Option("--level", help="The engine's depth (XG's numbering: 1ply is raw).")
+    ] = Level.one,
+    engine: Annotated[
+        Engine | None,
+        typer.Option(
+            "--engine",
+            help="recorded: only the analysis in the files; bgsage: the engine on every game, "
+            "beside the recorded analysis (default: recorded where present, else bgsage).",
+            show_default=False,
+        ),
+    ] = None,
+    jobs: JobsOpt = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option("--cache", help="Keep the engine's answers in this directory between runs."),
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    by: Annotated[
+        View, typer.Option("--by", help="One row per decision, player, game or match (not text).")
+    ] = View.player,
+    corpus: Annotated[
+        bool, typer.Option("--corpus", help="Totals per player name across all files.")
+    ] = False,
+    thresholds: Annotated[
+        Scale,
+        typer.Option("--thresholds", help="Doubtful/error/blunder bounds: XG's or gnubg's."),
+    ] = Scale.xg,
+    worst: Annotated[int, typer.Option("--worst", help="Worst decisions shown (text).", min=0)] = 5,
+    disagreement: Annotated[
+        float,
+        typer.Option(
+            "--disagreement",
+            help="List decisions where engine and record differ "
+            "by more than this (normalised equity).",
+        ),
+    ] = 0.04,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
+    ] = None,
+    extensions: ExtOpt = None,
+    rules: RulesOpt = None,
+    jacoby: JacobyOpt = None,
+    beavers: BeaversOpt = None,
+    crawford: CrawfordOpt = None,
+) -> None:
+    """Skill analysis: equity lost per decision, errors, blunders, PR and luck per player.
+
+    Uses the analysis recorded in the files (XG, gnubg) where there is one, and the bgsage
+    engine (pip install 'gamao-cli[analysis]'). PR = 500 x equity lost / decisions (XG's
+    scale); error rate = 1000 x the same (gnubg's). Exit code 0: done; 2: nothing could be
+    read, bad usage, or the engine is not installed.
+    """
+    from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.skill_run import SkillOptions, close_evaluators
+    from gamao_cli.report.skill_out import SkillFormat, SkillView
+
+    sfmt = SkillFormat(fmt.value)
+    view = SkillView(by.value)
+    if sfmt is SkillFormat.parquet and output is None and is_terminal(sys.stdout):
+        fail("Parquet is binary: give -o FILE or redirect stdout")
+    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    items = collect_inputs(paths, exts)
+    if not items:
+        fail("no input files found in " + ", ".join(paths))
+    opts = SkillOptions(
+        engine=engine.value if engine else None,
+        level=level.value,
+        cache=str(cache) if cache else None,
+        thresholds=thresholds.value,
+        disagreement=disagreement,
+        check=make_options(rules, jacoby, beavers, crawford),
+    )
+    if opts.engine != "recorded":
+        _need_engine(opts.level)
+    workers = min(jobs or os.cpu_count() or 1, len(items))
+    err = stderr_console()
+    started = time.perf_counter()
+    try:
+        files = _run(items, opts, workers)
+    except KeyboardInterrupt:
+        close_evaluators()
+        err.print("interrupted: the cache is consistent", markup=False, highlight=False)
+        raise typer.Exit(ExitCode.CANNOT_RUN) from None
+    close_evaluators()
+    if not any(f.readable for f in files):
+        fail("no match could be read")
+    _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
+    err.print(_summary(files, time.perf_counter() - started), markup=False, highlight=False)
+    raise typer.Exit(ExitCode.OK)
+
+
+def _need_engine(level: str) -> None:
+    from gamao_cli.engine.bgsage_eval import EngineUnavailable
+
+    try:
+        from gamao_cli.analysis.skill_run import evaluator_for
+
+        evaluator_for(level, None)
+    except EngineUnavailable as exc:
+
+        fail(str(exc))
+
+
+def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
+    from gamao_cli.formats.inputs import InputFile
+
+    inputs = [i for i in items if isinstance(i, InputFile)]
+    assert isinstance(opts, SkillOptions)
+    total = count_games(inputs) if is_terminal() else None
+    if not total or total < 2:
+        return analyse_inputs(inputs, opts, workers)
+    progress = Progress(
+        TextColumn("analysing games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("analysing", total=total)
+        return analyse_inputs(inputs, opts, workers, lambda n: progress.advance(task, n))
+
+
+def _write(
+    files: list[FileSkill],
+    fmt: SkillFormat,
+    view: SkillView,
+    corpus: bool,
+    worst: int,
+    threshold: float,
+    output: Path | None,
+) -> None:
+    from gamao_cli.analysis.skill_run import disagreements
+    from gamao_cli.report.skill_out import (
+        SkillFormat,
+        records_of,
+        row_fields,
+        rows,
+        write_parquet,
+        write_rows,
+        write_text,
+    )
+
+    try:
+        if fmt is SkillFormat.parquet:
+            data = rows(files, view, corpus)
+            if output is not None:
+                with output.open("wb") as bout:
+                    write_parquet(data, row_fields(view), bout)
+            else:
+                write_parquet(data, row_fields(view), sys.stdout.buffer)
+            return
+        out = output.open("w", encoding="utf-8", newline="") if output else sys.stdout
+        try:
+            if fmt is SkillFormat.text:
+                write_text(
+                    files,
+                    out,
+                    corpus=corpus,
+                    worst=worst,
+                    disagreements=disagreements(records_of(files), threshold),
+                    terminal=output is None and is_terminal(sys.stdout),
+                )
+            else:
+                write_rows(rows(files, view, corpus), row_fields(view), fmt, out)
+        finally:
+            if output is not None:
+                out.close()
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+
+
+def _summary(files: list[FileSkill], seconds: float) -> str:
+    records = [d for f in files for d in f.records]
+    games = sum(len(f.games) for f in files)
+    analysed = sum(1 for f in files for g in f.games if g.sources)
+    decisions = sum(1 for d in records if d.counts)
+    hits = sum(f.hits for f in files)
+    misses = sum(f.misses for f in files)
+    cache = f"; cache {hits} hits, {misses} misses" if hits + misses else ""
+    return (
+        f"{len(files)} file{'s' if len(files) != 1 else ''}, {analysed} of {games} games "
+        f"analysed, {decisions} decisions in {seconds:.1f} s{cache}"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyse")(analyse)

@@ -1,0 +1,232 @@
+"""Skill analysis output: text (PR per player, the worst decisions drawn), JSON, JSON lines,
+CSV and Parquet rows (one per decision, player, game or match)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from enum import Enum
+from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
+
+from rich.console import Console
+from rich.table import Table
+
+from gamao_cli.analysis.skill import ROW_FIELDS, Decision
+from gamao_cli.analysis.skill_stats import SkillSummary, summarise
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.skill_run import Disagreement, FileSkill
+
+
+class SkillFormat(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    parquet = "parquet"
+
+
+class SkillView(str, Enum):
+    decision = "decision"
+    player = "player"
+    game = "game"
+    match = "match"
+
+
+def records_of(files: Sequence[FileSkill]) -> list[Decision]:
+    return [d for f in files for d in f.records]
+
+
+def rows(
+    files: Sequence[FileSkill], view: SkillView, corpus: bool = False
+) -> list[dict[str, object]]:
+    records = records_of(files)
+    if view is SkillView.decision:
+        return [d.row() for d in records]
+    return [s.row() for s in summarise(records, view.value, corpus)]
+
+
+def row_fields(view: SkillView) -> tuple[str, ...]:
+    if view is SkillView.decision:
+        return ROW_FIELDS
+    return tuple(SkillSummary("", None, None, None, "", "").row())
+
+
+def write_rows(
+    data: list[dict[str, object]], fields: Sequence[str], fmt: SkillFormat, out: TextIO
+) -> None:
+    if fmt is SkillFormat.json:
+        json.dump(data, out, indent=1, ensure_ascii=False)
+        out.write("\n")
+    elif fmt is SkillFormat.jsonl:
+        for row in data:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    elif fmt is SkillFormat.csv:
+        writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
+        writer.writeheader()
+        for row in data:
+            writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    else:
+        raise ValueError(fmt)
+
+
+def write_parquet(data: list[dict[str, object]], fields: Sequence[str], out: BinaryIO) -> None:
+    import polars as pl
+
+    frame = (
+        pl.DataFrame(data, infer_schema_length=None)
+        if data
+        else pl.DataFrame({name: [] for name in fields})
+    )
+    frame.write_parquet(out)
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def summary_table(summaries: Sequence[SkillSummary], title: str) -> Table:
+    table = Table(title=title, title_justify="left")
+    for name in (
+        "player",
+        "source",
+        "decisions",
+        "doubtful",
+        "errors",
+        "blunders",
+        "equity lost",
+        "PR",
+        "checker PR",
+        "cube PR",
+        "error rate",
+        "luck",
+        "luck rate",
+    ):
+        table.add_column(name, justify="left" if name in ("player", "source") else "right")
+    for s in summaries:
+        table.add_row(
+            s.name,
+            s.source,
+            str(s.decisions),
+            str(s.doubtful),
+            str(s.errors),
+            str(s.blunders),
+            _num(s.equity_lost, 3),
+            _num(s.pr),
+            _num(s.checker_pr),
+            _num(s.cube_pr),
+            _num(s.error_rate),
+            _num(s.luck, 3),
+            _num(s.luck_rate),
+        )
+    return table
+
+
+def drawn(d: Decision, players: tuple[str, str] | None, length: int | None) -> str | None:
+    """The board of a decision, drawn (None when it cannot be)."""
+    from gamao_cli.engine.board_text import draw_board
+    from gamao_cli.engine.evaluator import CENTRED, ROLLER
+    from gamao_cli.engine.position import Position
+
+    if not d.mover or d.ctx is None:
+        return None
+    ctx = d.ctx
+    roller = d.on_roll
+    owner = -1 if ctx.cube_owner == CENTRED else roller if ctx.cube_owner == ROLLER else 1 - roller
+    score: tuple[int, int] | None = None
+    if length:
+        mine, theirs = length - ctx.away, length - ctx.opp_away
+        score = (mine, theirs) if roller == 0 else (theirs, mine)
+    dice = (int(d.dice[0]), int(d.dice[1])) if d.dice else None
+    try:
+        return draw_board(
+            Position.from_view(d.mover, d.opponent, roller),
+            players,
+            cube_value=ctx.cube_value,
+            cube_owner=owner,
+            score=score,
+            match_length=length,
+            dice=dice,
+            crawford=ctx.crawford,
+        )
+    except ValueError:
+        return None
+
+
+def _describe(d: Decision) -> str:
+    where = f"{d.file} match {d.match + 1} game {d.game}"
+    if d.move is not None:
+        where += f" move {d.move}"
+    what = f"{d.dice}: {d.played or '(no play)'}" if d.kind == "checker" else d.played
+    lost = _num(d.equity_lost, 3)
+    mwc = f", {100 * d.mwc_lost:.2f}% MWC" if d.mwc_lost is not None else ""
+    tag = f" [{d.classification}]" if d.classification else ""
+    return (
+        f"{where}: {d.name} {d.kind} {what}; best {d.best or '?'}; "
+        f"lost {lost}{mwc}{tag} ({d.source})"
+    )
+
+
+def write_text(
+    files: Sequence[FileSkill],
+    out: TextIO | IO[str],
+    *,
+    corpus: bool = False,
+    worst: int = 5,
+    boards: bool = True,
+    disagreements: Sequence[Disagreement] = (),
+    terminal: bool = False,
+) -> None:
+    console = Console(
+        file=out,
+        force_terminal=terminal,
+        no_color=not terminal,
+        width=160,
+        highlight=False,
+        soft_wrap=True,
+    )
+    records = records_of(files)
+    if corpus:
+        console.print(summary_table(summarise(records, "player", True), "corpus"))
+    else:
+        by_match: dict[tuple[str, int], list[SkillSummary]] = {}
+        for s in summarise(records, "player"):
+            by_match.setdefault((s.file, s.match or 0), []).append(s)
+        for (file, match), summaries in by_match.items():
+            console.print(summary_table(summaries, f"{file} match {match + 1}"))
+    worst_ones = sorted(
+        (d for d in records if d.equity_lost and d.counts),
+        key=lambda d: (-(d.equity_lost or 0.0), d.file, d.match, d.game, d.action, d.source),
+    )[:worst]
+    if worst_ones:
+        console.print(f"\nthe {len(worst_ones)} worst decisions:")
+    infos = _match_info(files)
+    for d in worst_ones:
+        console.print("\n" + _describe(d), markup=False)
+        if boards:
+            players, length = infos.get((d.file, d.match), (None, None))
+            board = drawn(d, players, length)
+            if board:
+                console.print(board, markup=False)
+    if disagreements:
+        console.print(f"\n{len(disagreements)} decisions where the engine and the record disagree:")
+        for x in disagreements:
+            console.print(
+                f"{_describe(x.recorded)}\n  engine: lost {_num(x.engine.equity_lost, 3)}, "
+                f"best {x.engine.best}",
+                markup=False,
+            )
+    missing = [g for f in files for g in f.games if not g.sources or not g.complete]
+    if missing:
+        console.print(f"\n{len(missing)} games not analysed in full:")
+        for g in missing:
+            why = g.note or "no analysis"
+            console.print(f"{g.file} match {g.match + 1} game {g.game}: {why}", markup=False)
+
+
+def _match_info(files: Sequence[FileSkill]) -> dict[tuple[str, int], tuple[tuple[str, str], int]]:
+    out: dict[tuple[str, int], tuple[tuple[str, str], int]] = {}
+    for f in files:
+        out.update(f.matches)
+    return out
