@@ -25,6 +25,7 @@ SGF_CODES: dict[str, str] = {
     "P225": "variations ignored: only the main line is read",
     "P226": "no game tree found",
     "P227": "bad cube value CV (not a power of two)",
+    "P228": "not a backgammon SGF: every game tree is another game (Go, chess, ...)",
 }
 
 _SEVERITY: dict[str, Severity] = {

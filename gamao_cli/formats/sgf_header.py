@@ -41,6 +41,9 @@ class Header:
     extra: list[tuple[str, str]] = field(default_factory=list)
     diags: list[tuple[str, str, int, int]] = field(default_factory=list)
     is_backgammon: bool = True
+    game_type: str = "6"  # the GM value as written
+    game_line: int = 0  # where GM is written (or the tree's start)
+    game_column: int = 0
 
     @property
     def zero_based_writer(self) -> bool:
@@ -81,6 +84,8 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
         h.diags.append(("P211", "no GM property: read as backgammon", root.line, root.column))
     elif gm.value.strip() != "6":
         h.is_backgammon = False
+        h.game_type = gm.value.strip()
+        h.game_line, h.game_column = gm.line, gm.column
         h.diags.append(
             (
                 "P210",

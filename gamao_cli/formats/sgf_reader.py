@@ -196,14 +196,18 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
 def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
     builder: _MatchBuilder | None = None
     loose: list[Diagnostic] = []  # diagnostics not yet attached to a match
+    other_games: list[Header] = []  # game trees of other games (GM is not 6)
+    trees = 0
     for parsed in iter_trees(stream):
         tree = parsed.tree
         if tree is None or not tree.nodes:
             loose.extend(_issue_diag(i, filename) for i in parsed.issues)
             continue
+        trees += 1
         root = tree.nodes[0]
         header = read_header(root, filename, tree)
         if not header.is_backgammon:
+            other_games.append(header)
             loose.extend(_issue_diag(i, filename) for i in parsed.issues)
             loose.extend(_header_diags(header, filename, None))
             continue
@@ -252,9 +256,12 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
         builder.diags.extend(loose)
         yield builder.build()
         return
-    loose.append(
-        Diagnostic("P226", Severity.ERROR, "no backgammon game tree found", Location(filename))
-    )
+    if other_games and len(other_games) == trees:
+        loose = [_not_backgammon(other_games, filename)]
+    else:
+        loose.append(
+            Diagnostic("P226", Severity.ERROR, "no backgammon game tree found", Location(filename))
+        )
     yield Match(
         players=("", ""),
         length=0,
@@ -262,6 +269,33 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
         location=Location(filename),
         source_format="sgf",
         diagnostics=tuple(loose),
+    )
+
+
+# The games of the SGF specification's GM property, for the message of P228.
+_GAMES = {
+    "1": "Go",
+    "2": "Othello",
+    "3": "chess",
+    "4": "Gomoku",
+    "5": "Nine Men's Morris",
+    "7": "Chinese chess",
+    "8": "Shogi",
+}
+
+
+def _not_backgammon(headers: Sequence[Header], filename: str) -> Diagnostic:
+    """The one diagnostic of a file whose every game tree is another game (P228)."""
+    first = headers[0]
+    names = sorted({h.game_type for h in headers})
+    said = ", ".join(f"GM[{n}] ({_GAMES[n]})" if n in _GAMES else f"GM[{n}]" for n in names)
+    count = len(headers)
+    trees = "game tree" if count == 1 else "game trees"
+    return Diagnostic(
+        "P228",
+        Severity.ERROR,
+        f"not a backgammon SGF: {count} {trees} of {said}, none of backgammon (GM[6])",
+        Location(filename, first.game_line, first.game_column),
     )
 
 
