@@ -13,6 +13,7 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/formats/sgf_moves.py \
 	gamao_cli/formats/sgf_header.py \
 	gamao_cli/formats/sgf_game.py \
+	gamao_cli/formats/sgf_analysis.py \
 	gamao_cli/engine/position.py \
 	gamao_cli/engine/movegen.py \
 	gamao_cli/engine/validate.py \

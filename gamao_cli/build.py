@@ -38,6 +38,7 @@ COMPILED_MODULES = (
     "gamao_cli.formats.sgf_moves",
     "gamao_cli.formats.sgf_header",
     "gamao_cli.formats.sgf_game",
+    "gamao_cli.formats.sgf_analysis",
     "gamao_cli.engine.position",
     "gamao_cli.engine.movegen",
     "gamao_cli.engine.validate",

@@ -26,6 +26,7 @@ SGF_CODES: dict[str, str] = {
     "P226": "no game tree found",
     "P227": "bad cube value CV (not a power of two)",
     "P228": "not a backgammon SGF: every game tree is another game (Go, chess, ...)",
+    "P229": "unreadable gnubg analysis property (A, DA or LU): skipped",
 }
 
 _SEVERITY: dict[str, Severity] = {
@@ -42,6 +43,7 @@ _SEVERITY: dict[str, Severity] = {
     "P223": Severity.WARNING,
     "P224": Severity.WARNING,
     "P225": Severity.WARNING,
+    "P229": Severity.WARNING,
 }
 
 

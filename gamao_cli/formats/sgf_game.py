@@ -7,6 +7,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gamao_cli.formats.mat_fast import new_location, new_move
+from gamao_cli.formats.sgf_analysis import (
+    ANALYSIS,
+    MARKS,
+    SOURCE,
+    AnalysisError,
+    checker_analysis,
+    cube_analysis,
+)
+from gamao_cli.formats.sgf_analysis import luck as read_luck
 from gamao_cli.formats.sgf_codes import severity_of
 from gamao_cli.formats.sgf_header import BOARD_SETUP, SETUP, Header, parse_cube_value, parse_int
 from gamao_cli.formats.sgf_moves import (
@@ -28,6 +37,7 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
+from gamao_cli.model.analysis import Annotation, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Variant
@@ -81,6 +91,7 @@ class GameReader:
         self.diags: list[Diagnostic] = []
         self.run = SetupRun()
         self.pending_resign: tuple[int, int, str, Location] | None = None
+        self.annotations: list[Annotation] = []
 
     def loc(self, line: int, column: int) -> Location:
         return new_location(self.filename, line, column)
@@ -121,9 +132,55 @@ class GameReader:
             prop = moves[0]
             player = 0 if prop.name == "W" else 1
             self.flush_setup(next_move=(player, prop.value))
+            before = len(self.actions)
             self.move(player, prop.value, node)
+            if len(self.actions) > before:
+                self.annotate(node, player)
         self.flush_setup(next_move=None)
         self.finish()
+
+    # -- analysis
+
+    def annotate(self, node: SgfNode, player: int) -> None:
+        """Read gnubg's analysis properties of ``node`` into an annotation of its action."""
+        index = len(self.actions) - 1
+        action = self.actions[index]
+        kind = _node_kind(action)
+        if not kind:
+            return
+        checker: CheckerAnalysis | None = None
+        cube: CubeAnalysis | None = None
+        luck: float | None = None
+        comment = ""
+        marks: list[tuple[str, str]] = []
+        for prop in node.properties:
+            name = prop.name
+            if name not in ANALYSIS:
+                continue
+            try:
+                if name == "A" and kind == "move":
+                    checker = checker_analysis(prop.values, player)
+                elif name == "DA":
+                    cube = cube_analysis(prop.value, self.header.length == 0, kind)
+                elif name == "LU" and kind == "move":
+                    luck = read_luck(prop.value)
+                elif name == "C":
+                    comment = prop.value
+                elif name in MARKS:
+                    marks.extend((name, v) for v in prop.values)
+            except AnalysisError as e:
+                self.diag("P229", f"{name}[...] skipped: {e}", prop.line, prop.column)
+        if (
+            isinstance(action, Move)
+            and action.mark is MoveMark.UNPARSED
+            and comment == f"unparsed: {action.text}"
+        ):
+            comment = ""  # the note gamao's writer leaves on a play it could not read
+        if checker is None and cube is None and luck is None and not comment and not marks:
+            return
+        self.annotations.append(
+            Annotation(index, checker, cube, luck, comment, SOURCE, tuple(marks))
+        )
 
     # -- setup runs
 
@@ -363,3 +420,16 @@ class GameReader:
             location=self.loc(prop.line, prop.column),
             extra=extra,
         )
+
+
+def _node_kind(action: Action) -> str:
+    """The analysis kind of the action a move node made (see sgf_analysis.cube_errors)."""
+    if isinstance(action, Move):
+        return "move"
+    if isinstance(action, Double):
+        return "double"
+    if isinstance(action, Take):
+        return "take"
+    if isinstance(action, Drop):
+        return "drop"
+    return ""

@@ -26,7 +26,8 @@ Mapping (research/formats.md section 2, research/gnubg-behaviour.md):
   move); a run of only ``PL``/``DI`` is gnubg's record of a roll without a play (a
   resignation after rolling) -> :class:`Move` with mark ``EMPTY``, unless the same roll is
   then played;
-* analysis properties (``A``, ``DA``, ``LU``, ``BM``, ``C``, ...) on move nodes are skipped.
+* gnubg's analysis properties on move nodes (``A``, ``DA``, ``LU``, the ``BM``/``DO``/...
+  labels, ``C`` comments) -> ``Game.annotations`` (:mod:`~gamao_cli.formats.sgf_analysis`).
 
 Problems never raise: they become diagnostics with a code from :data:`SGF_CODES`.
 
@@ -250,6 +251,7 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
             location=header.location,
             properties=tuple(properties),
             score_location=header.score_location,
+            annotations=tuple(reader.annotations),
         )
         builder.add(game, header, diags)
     if builder is not None:

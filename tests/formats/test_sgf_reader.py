@@ -17,6 +17,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.sgf_reader import SGF_CODES, letter_point, point_letter, read_sgf
 from gamao_cli.model import (
+    Annotation,
     Diagnostic,
     Double,
     Drop,
@@ -114,6 +115,10 @@ def test_two_games_exact_model() -> None:
                     location=L(1, 1),
                     properties=(("GS", "M:0 0"),),
                     score_location=L(1, line1.index("MI[") + 1),
+                    annotations=(
+                        Annotation(0, luck=0.1, source="gnubg"),
+                        Annotation(5, comment="dance", source="gnubg"),
+                    ),
                 ),
                 Game(
                     number=2,
@@ -143,6 +148,15 @@ def test_two_games_exact_model() -> None:
             ),
             location=L(1, 1),
             source_format="sgf",
+            diagnostics=(
+                Diagnostic(
+                    "P229",
+                    Severity.WARNING,
+                    "A[...] skipped: too few numbers",
+                    L(2, 11),
+                    game=1,
+                ),
+            ),
         )
     ]
 
@@ -512,7 +526,7 @@ def test_parser_issues_become_diagnostics_of_their_game() -> None:
 
 def test_codes_are_documented_and_stable() -> None:
     assert sorted(SGF_CODES) == [f"P2{n:02d}" for n in range(1, 10)] + [
-        f"P2{n}" for n in range(10, 29)
+        f"P2{n}" for n in range(10, 30)
     ]
     assert all(desc and desc[0].islower() for desc in SGF_CODES.values())
 
