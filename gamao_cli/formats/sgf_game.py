@@ -170,12 +170,10 @@ class GameReader:
                     marks.extend((name, v) for v in prop.values)
             except AnalysisError as e:
                 self.diag("P229", f"{name}[...] skipped: {e}", prop.line, prop.column)
-        if (
-            isinstance(action, Move)
-            and action.mark is MoveMark.UNPARSED
-            and comment == f"unparsed: {action.text}"
-        ):
-            comment = ""  # the note gamao's writer leaves on a play it could not read
+        if isinstance(action, Move) and action.mark is MoveMark.UNPARSED:
+            own = f"unparsed: {action.text}"  # the note gamao's writer leaves on such a play
+            if comment == own or comment.startswith(own + "\n"):
+                comment = comment[len(own) + 1 :]
         if checker is None and cube is None and luck is None and not comment and not marks:
             return
         self.annotations.append(
