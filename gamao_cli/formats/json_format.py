@@ -21,9 +21,20 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TextIO, TypeVar
 
+from gamao_cli.formats.json_values import (
+    JsonObject,
+    JSONValue,
+    SchemaError,
+    as_int,
+    as_list,
+    as_str,
+    int_pair,
+    pairs_of,
+    parse_steps,
+    steps_text,
+    str_pair,
+)
 from gamao_cli.model.actions import (
-    BAR,
-    OFF,
     Action,
     Beaver,
     Board,
@@ -33,7 +44,6 @@ from gamao_cli.model.actions import (
     MoveMark,
     Resign,
     SetPosition,
-    Step,
     Take,
     Win,
 )
@@ -56,23 +66,6 @@ JSON_CODES: dict[str, str] = {
 }
 
 # --- model -> JSON ---------------------------------------------------------------------------
-
-JSONValue = None | bool | int | str | list["JSONValue"] | dict[str, "JSONValue"]
-
-
-def _point_text(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
-
-
-def steps_text(steps: tuple[Step, ...]) -> str:
-    """Steps in the compact notation: ``from[/via*]*/to[*]``, space-separated."""
-    out: list[str] = []
-    for s in steps:
-        vias = "".join(f"/{_point_text(v)}*" for v in s.via_hits)
-        hit = "*" if s.hit else ""
-        out.append(f"{_point_text(s.from_point)}{vias}/{_point_text(s.to_point)}{hit}")
-    return " ".join(out)
-
 
 def _location(loc: Location) -> JSONValue:
     return {"file": loc.file, "line": loc.line, "column": loc.column}
@@ -243,150 +236,8 @@ def write_jsonl(match: Match, stream: TextIO) -> None:
 # --- JSON -> model ---------------------------------------------------------------------------
 
 
-class SchemaError(ValueError):
-    """A value that does not fit the schema, at a JSON path."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-class _Obj:
-    """A JSON object being read: typed field access with paths in errors."""
-
-    def __init__(self, value: object, path: str) -> None:
-        if not isinstance(value, dict):
-            raise SchemaError(path, f"expected an object, found {_type_name(value)}")
-        self.data: dict[str, object] = value
-        self.path = path
-        self.used: set[str] = set()
-
-    def at(self, key: str) -> str:
-        return f"{self.path}.{key}"
-
-    def raw(self, key: str, default: object = ...) -> object:
-        self.used.add(key)
-        if key not in self.data:
-            if default is ...:
-                raise SchemaError(self.at(key), "missing")
-            return default
-        return self.data[key]
-
-    def get_int(self, key: str, default: object = ...) -> int:
-        return _as_int(self.raw(key, default), self.at(key))
-
-    def get_opt_int(self, key: str) -> int | None:
-        value = self.raw(key, None)
-        return None if value is None else _as_int(value, self.at(key))
-
-    def get_str(self, key: str, default: object = ...) -> str:
-        return _as_str(self.raw(key, default), self.at(key))
-
-    def get_bool(self, key: str, default: object = ...) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise SchemaError(self.at(key), f"expected true or false, found {_type_name(value)}")
-        return value
-
-    def get_opt_bool(self, key: str) -> bool | None:
-        value = self.raw(key, None)
-        if value is not None and not isinstance(value, bool):
-            raise SchemaError(
-                self.at(key), f"expected true, false or null, found {_type_name(value)}"
-            )
-        return value
-
-    def get_list(self, key: str, default: object = ...) -> list[object]:
-        return _as_list(self.raw(key, default), self.at(key))
-
-    def unknown(self) -> list[str]:
-        return [k for k in self.data if k not in self.used]
-
-
-def _as_int(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SchemaError(path, f"expected an integer, found {_type_name(value)}")
-    return value
-
-
-def _as_str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise SchemaError(path, f"expected a string, found {_type_name(value)}")
-    return value
-
-
-def _as_list(value: object, path: str, length: int | None = None) -> list[object]:
-    if not isinstance(value, list):
-        raise SchemaError(path, f"expected an array, found {_type_name(value)}")
-    if length is not None and len(value) != length:
-        raise SchemaError(path, f"expected {length} elements, found {len(value)}")
-    return value
-
-
-def _int_pair(value: object, path: str) -> tuple[int, int]:
-    items = _as_list(value, path, 2)
-    return _as_int(items[0], f"{path}[0]"), _as_int(items[1], f"{path}[1]")
-
-
-def _str_pair(value: object, path: str) -> tuple[str, str]:
-    items = _as_list(value, path, 2)
-    return _as_str(items[0], f"{path}[0]"), _as_str(items[1], f"{path}[1]")
-
-
-def _pairs_of(value: object, path: str) -> tuple[tuple[str, str], ...]:
-    return tuple(_str_pair(v, f"{path}[{i}]") for i, v in enumerate(_as_list(value, path)))
-
-
 def _board_of(value: object, path: str) -> Board:
-    return tuple(_as_int(n, f"{path}[{i}]") for i, n in enumerate(_as_list(value, path)))
-
-
-_POINT = re.compile(r"bar|off|-?\d+")
-
-
-def _point_of(text: str) -> int | None:
-    if not _POINT.fullmatch(text):
-        return None
-    return BAR if text == "bar" else OFF if text == "off" else int(text)
-
-
-def parse_steps(text: str) -> tuple[Step, ...]:
-    """The inverse of :func:`steps_text`; raises ValueError on text it cannot read."""
-    steps: list[Step] = []
-    for token in text.split():
-        parts = token.split("/")
-        if len(parts) < 2:
-            raise ValueError(f"step {token!r} has no '/'")
-        hit = parts[-1].endswith("*")
-        first = _point_of(parts[0])
-        last = _point_of(parts[-1].removesuffix("*"))
-        vias: list[int] = []
-        for middle in parts[1:-1]:
-            point = _point_of(middle.removesuffix("*"))
-            if not middle.endswith("*") or point is None:
-                raise ValueError(f"step {token!r}: an intermediate point must be a hit ('4*')")
-            vias.append(point)
-        if first is None or last is None:
-            raise ValueError(f"step {token!r}: a point must be a number, 'bar' or 'off'")
-        steps.append(Step(first, last, hit, tuple(vias)))
-    return tuple(steps)
+    return tuple(as_int(n, f"{path}[{i}]") for i, n in enumerate(as_list(value, path)))
 
 
 _E = TypeVar("_E", Variant, MoveMark, Severity)
@@ -413,34 +264,34 @@ class _DocReader:
     def diag(self, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
         self.diags.append(Diagnostic(code, severity, message, self.where))
 
-    def done(self, o: _Obj) -> None:
+    def done(self, o: JsonObject) -> None:
         for key in o.unknown():
             self.diag("P308", f"{o.at(key)}: unknown field ignored", Severity.WARNING)
 
-    def location(self, o: _Obj, key: str = "location") -> Location:
+    def location(self, o: JsonObject, key: str = "location") -> Location:
         value = o.raw(key, None)
         if value is None:
             return NOWHERE
-        lo = _Obj(value, o.at(key))
+        lo = JsonObject(value, o.at(key))
         loc = Location(lo.get_str("file"), lo.get_int("line", 0), lo.get_int("column", 0))
         self.done(lo)
         return loc
 
-    def tail(self, o: _Obj) -> tuple[str, int | None, Location]:
+    def tail(self, o: JsonObject) -> tuple[str, int | None, Location]:
         return o.get_str("text", ""), o.get_opt_int("number"), self.location(o)
 
     def set_position(self, value: object, path: str) -> SetPosition:
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         if o.raw("type", "set-position") != "set-position":
             raise SchemaError(o.at("type"), "expected 'set-position'")
-        boards = _as_list(o.raw("boards"), o.at("boards"), 2)
+        boards = as_list(o.raw("boards"), o.at("boards"), 2)
         dice = o.raw("dice", None)
         text, number, location = self.tail(o)
         position = SetPosition(
             boards=(_board_of(boards[0], f"{path}.boards[0]"),
                     _board_of(boards[1], f"{path}.boards[1]")),
             turn=o.get_int("turn"),
-            dice=None if dice is None else _int_pair(dice, o.at("dice")),
+            dice=None if dice is None else int_pair(dice, o.at("dice")),
             cube_value=o.get_opt_int("cube_value"),
             cube_owner=o.get_opt_int("cube_owner"),
             text=text,
@@ -452,7 +303,7 @@ class _DocReader:
         return position
 
     def action(self, value: object, path: str) -> Action:
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         kind = o.get_str("type")
         if kind == "set-position":
             return self.set_position(value, path)
@@ -462,7 +313,7 @@ class _DocReader:
                 steps = parse_steps(o.get_str("steps"))
             except ValueError as exc:
                 raise SchemaError(o.at("steps"), str(exc)) from None
-            player, dice = o.get_int("player"), _int_pair(o.raw("dice"), o.at("dice"))
+            player, dice = o.get_int("player"), int_pair(o.raw("dice"), o.at("dice"))
             mark = _enum_value(MoveMark, o.get_str("mark", "play"), o.at("mark"))
             text, number, location = self.tail(o)
             action = Move(
@@ -487,7 +338,7 @@ class _DocReader:
             player_or_none, points = o.get_opt_int("player"), o.get_int("points")
             and_the_match = o.get_bool("and_the_match", False)
             resigned = o.get_opt_bool("resigned")
-            extra = _pairs_of(o.raw("extra", []), o.at("extra"))
+            extra = pairs_of(o.raw("extra", []), o.at("extra"))
             text, number, location = self.tail(o)
             action = Win(
                 player_or_none,
@@ -506,7 +357,7 @@ class _DocReader:
         return action
 
     def rules(self, value: object, path: str) -> Rules:
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         rules = Rules(
             variant=_enum_value(Variant, o.get_str("variant", "standard"), o.at("variant")),
             cube=o.get_opt_bool("cube"),
@@ -519,7 +370,7 @@ class _DocReader:
         return rules
 
     def diagnostic(self, value: object, path: str) -> Diagnostic:
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         d = Diagnostic(
             code=o.get_str("code"),
             severity=_enum_value(Severity, o.get_str("severity"), o.at("severity")),
@@ -532,7 +383,7 @@ class _DocReader:
         return d
 
     def game(self, value: object, path: str) -> Game:
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         actions: list[Action] = []
         for i, raw in enumerate(o.get_list("actions")):
             try:
@@ -545,14 +396,14 @@ class _DocReader:
         score_location = o.raw("score_location", None)
         game = Game(
             number=o.get_int("number"),
-            score=None if score is None else _int_pair(score, o.at("score")),
+            score=None if score is None else int_pair(score, o.at("score")),
             actions=tuple(actions),
-            players=None if players is None else _str_pair(players, o.at("players")),
+            players=None if players is None else str_pair(players, o.at("players")),
             crawford=o.get_opt_bool("crawford"),
             cube_value=o.get_int("cube_value", 1),
             start=None if start is None else self.set_position(start, o.at("start")),
             location=self.location(o),
-            properties=_pairs_of(o.raw("properties", []), o.at("properties")),
+            properties=pairs_of(o.raw("properties", []), o.at("properties")),
             score_location=None
             if score_location is None
             else self.location(o, "score_location"),
@@ -565,7 +416,7 @@ class _DocReader:
         if not isinstance(value, dict) or value.get("format") != FORMAT:
             self.diag("P303", f'{path}: not a gamao match document (no "format": "{FORMAT}")')
             return None
-        o = _Obj(value, path)
+        o = JsonObject(value, path)
         o.raw("format")
         version = o.raw("version", None)
         if version != VERSION:
@@ -577,21 +428,21 @@ class _DocReader:
                 games.append(self.game(raw, f"{path}.games[{i}]"))
             except SchemaError as exc:
                 self.diag("P306", f"{exc.path}: {exc.message} (game skipped)")
-        ratings = _as_list(o.raw("ratings", [None, None]), o.at("ratings"), 2)
+        ratings = as_list(o.raw("ratings", [None, None]), o.at("ratings"), 2)
         rating0, rating1 = (
-            None if r is None else _as_str(r, f"{path}.ratings[{i}]") for i, r in enumerate(ratings)
+            None if r is None else as_str(r, f"{path}.ratings[{i}]") for i, r in enumerate(ratings)
         )
         rules = o.raw("rules", None)
         comments = o.get_list("comments", [])
         diagnostics = o.get_list("diagnostics", [])
         match = Match(
-            players=_str_pair(o.raw("players"), o.at("players")),
+            players=str_pair(o.raw("players"), o.at("players")),
             length=o.get_int("length"),
             games=tuple(games),
             rules=Rules() if rules is None else self.rules(rules, o.at("rules")),
             ratings=(rating0, rating1),
-            tags=_pairs_of(o.raw("tags", []), o.at("tags")),
-            comments=tuple(_as_str(c, f"{path}.comments[{i}]") for i, c in enumerate(comments)),
+            tags=pairs_of(o.raw("tags", []), o.at("tags")),
+            comments=tuple(as_str(c, f"{path}.comments[{i}]") for i, c in enumerate(comments)),
             location=self.location(o),
             source_format=o.get_str("source_format", ""),
             diagnostics=tuple(
