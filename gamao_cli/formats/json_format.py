@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TextIO, TypeVar
 
+from gamao_cli.formats.json_analysis import AnnotationReader, annotation_to_json
 from gamao_cli.formats.json_values import (
     JsonObject,
     JSONValue,
@@ -47,12 +48,15 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
+from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import NOWHERE, Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
 
 FORMAT = "gamao-match"
 VERSION = 1
+"""The version written and read. ``games[].annotations`` is an optional field of version 1
+(docs/json-schema.md, "Versioning": optional fields do not change the version)."""
 
 JSON_CODES: dict[str, str] = {
     "P301": "empty input: no JSON document",
@@ -63,6 +67,7 @@ JSON_CODES: dict[str, str] = {
     "P306": "game does not fit the schema: game skipped",
     "P307": "action does not fit the schema: action skipped",
     "P308": "unknown field ignored",
+    "P309": "annotation does not fit the schema: annotation skipped",
 }
 
 # --- model -> JSON ---------------------------------------------------------------------------
@@ -160,6 +165,7 @@ def _game(g: Game) -> dict[str, JSONValue]:
         "score_location": None if g.score_location is None else _location(g.score_location),
         "properties": _pairs(g.properties),
         "actions": [action_to_json(a) for a in g.actions],
+        "annotations": [annotation_to_json(a) for a in g.annotations],
     }
 
 
@@ -203,6 +209,7 @@ _EXPANDED_LISTS = frozenset(
         ("games",),
         ("games", "*", "properties"),
         ("games", "*", "actions"),
+        ("games", "*", "annotations"),
     }
 )
 
@@ -385,11 +392,15 @@ class _DocReader:
     def game(self, value: object, path: str) -> Game:
         o = JsonObject(value, path)
         actions: list[Action] = []
-        for i, raw in enumerate(o.get_list("actions")):
+        kept: dict[int, int] = {}  # index in the document -> index in the game
+        raw_actions = o.get_list("actions")
+        for i, raw in enumerate(raw_actions):
             try:
                 actions.append(self.action(raw, f"{path}.actions[{i}]"))
+                kept[i] = len(actions) - 1
             except SchemaError as exc:
                 self.diag("P307", f"{exc.path}: {exc.message} (action skipped)")
+        annotations = self.annotations(o, len(raw_actions), kept)
         score = o.raw("score", None)
         players = o.raw("players", None)
         start = o.raw("start", None)
@@ -407,9 +418,31 @@ class _DocReader:
             score_location=None
             if score_location is None
             else self.location(o, "score_location"),
+            annotations=annotations,
         )
         self.done(o)
         return game
+
+    def annotations(
+        self, o: JsonObject, count: int, kept: dict[int, int]
+    ) -> tuple[Annotation, ...]:
+        """A game's annotations, renumbered past skipped actions; a bad one is skipped."""
+        reader = AnnotationReader()
+        out: list[Annotation] = []
+        for i, raw in enumerate(o.get_list("annotations", [])):
+            path = f"{o.at('annotations')}[{i}]"
+            try:
+                note = reader.annotation(raw, path, count)
+            except SchemaError as exc:
+                self.diag("P309", f"{exc.path}: {exc.message} (annotation skipped)")
+                continue
+            if note.action not in kept:
+                self.diag("P309", f"{path}: its action was skipped (annotation skipped)")
+                continue
+            out.append(replace(note, action=kept[note.action]))
+        for where in reader.unknown:
+            self.diag("P308", f"{where}: unknown field ignored", Severity.WARNING)
+        return tuple(out)
 
     def match(self, value: object, path: str) -> Match | None:
         """The match of a document, or None when it is not one (diagnostic recorded)."""

@@ -10,7 +10,7 @@ import re
 
 from gamao_cli.model.actions import BAR, OFF, Step
 
-JSONValue = None | bool | int | str | list["JSONValue"] | dict[str, "JSONValue"]
+JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 
 
 def _point_text(p: int) -> str:

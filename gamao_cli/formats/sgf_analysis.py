@@ -16,7 +16,8 @@ corpus and gnubg's own text export of the same match):
   (normalised), and the cubeful value, which is an equity normalised to the cube in money
   play but the **match-winning chance** in a match. Rollouts: ``X ver 3 Eq Trials n
   NoDouble Output o1..o7 StdDev ... DoubleTake Output t1..t7 ...``.
-* ``LU[x]``: the luck of the roll for the player who rolled (normalised equity);
+* ``LU[x]``: the luck of the roll for the player who rolled (normalised equity;
+  ``LU[-inf]`` for a roll gnubg has not analysed: no luck);
   ``BM``/``DO`` (the play), ``BC``/``DC`` (the cube), ``GB``/``GW`` (luck) are gnubg's
   labels, kept verbatim; ``C`` is a comment.
 
@@ -30,6 +31,8 @@ table to become equities: they are kept as MWC and the equities and errors left 
 """
 
 from __future__ import annotations
+
+import math
 
 from gamao_cli.formats.sgf_moves import letter_point
 from gamao_cli.model.actions import Step
@@ -54,9 +57,12 @@ def _floats(tokens: list[str], start: int, count: int) -> list[float]:
     if start < 0 or start + count > len(tokens):
         raise AnalysisError("too few numbers")
     try:
-        return [float(t) for t in tokens[start : start + count]]
+        numbers = [float(t) for t in tokens[start : start + count]]
     except ValueError as e:
         raise AnalysisError(f"not a number ({e})") from None
+    if not all(math.isfinite(x) for x in numbers):
+        raise AnalysisError("a number is not finite")
+    return numbers
 
 
 def _plies(token: str) -> tuple[int, bool]:
@@ -220,8 +226,11 @@ def cube_analysis(value: str, money: bool, node: str) -> CubeAnalysis:
     )
 
 
-def luck(value: str) -> float:
+def luck(value: str) -> float | None:
+    """``LU[x]``; None for gnubg's ``LU[-inf]``, which it writes for a roll it has not
+    analysed."""
     try:
-        return float(value.strip())
+        number = float(value.strip())
     except ValueError:
         raise AnalysisError(f"LU[{value}] is not a number") from None
+    return number if math.isfinite(number) else None

@@ -135,7 +135,8 @@ null, "location": {"file": "", "line": 0, "column": 0}},
         {"type": "win", "player": 0, "points": 2, "and_the_match": false, "resigned": null, \
 "extra": [["k", "v"]], "text": "", "number": null, "location": {"file": "", "line": 0, \
 "column": 0}}
-      ]
+      ],
+      "annotations": []
     }
   ]
 }
@@ -385,7 +386,7 @@ def test_minimal_hand_written_document_uses_defaults() -> None:
 
 
 def test_codes_documented() -> None:
-    assert sorted(JSON_CODES) == [f"P30{n}" for n in range(1, 9)]
+    assert sorted(JSON_CODES) == [f"P30{n}" for n in range(1, 10)]
 
 
 # --- round trips ------------------------------------------------------------------------------
