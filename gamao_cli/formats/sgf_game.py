@@ -52,6 +52,7 @@ _RESULT = re.compile(r"\s*([WBwb])\+(\d+)\s*([A-Za-z]*)\s*")
 @dataclass
 class SetupRun:
     nodes: list[SgfNode] = field(default_factory=list)
+    analysed: list[SgfNode] = field(default_factory=list)  # nodes with analysis (LU of a roll)
 
     def props(self) -> Iterator[SgfProperty]:
         for node in self.nodes:
@@ -124,6 +125,8 @@ class GameReader:
             if setup:
                 self.run.nodes.append(SgfNode(tuple(setup), node.line, node.column))
             if not moves:
+                if setup and any(p.name in ANALYSIS for p in node.properties):
+                    self.run.analysed.append(node)
                 continue
             if len(moves) > 1:
                 self.diag(
@@ -253,6 +256,8 @@ class GameReader:
                     location=self.loc(first.line, first.column),
                 )
             )
+            for node in run.analysed:  # gnubg's luck of a roll not played
+                self.annotate(node, player)
             return
         self.board.recount_off()
         position = SetPosition(

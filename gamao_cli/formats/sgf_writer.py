@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import TextIO
 
@@ -305,8 +306,9 @@ def _nodes(match: Match, game: Game) -> Iterator[str]:
             last = all(isinstance(a, Win) for a in later)
             roll_only = last and ends_by_resignation
             node = _move_node(action, roll_only=roll_only)
-            if node.startswith("PL["):
-                yield node
+            if node.startswith("PL["):  # a roll not played: its luck, labels, comment
+                bare = None if note is None else replace(note, checker=None, cube=None)
+                yield node + node_analysis(bare, money, [])
                 continue
             letters = None
             if note is not None and note.checker is not None:
