@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.findings import Finding
@@ -16,6 +17,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
 from gamao_cli.analysis.workers import worker_pool
+from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 
@@ -86,6 +88,14 @@ class Summary:
 
 def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> FileReport:
     """Check one input file: every match in it."""
+    # Checking needs no recorded analysis: unless the replays are kept (for reports), the
+    # readers skip it.
+    lean: AbstractContextManager[None] = nullcontext() if keep else without_analysis()
+    with lean:
+        return _check_matches(item, options, keep)
+
+
+def _check_matches(item: InputFile, options: CheckOptions, keep: bool) -> FileReport:
     findings: list[Finding] = []
     replays: list[MatchReplay] = []
     matches = games = verified = plays = 0

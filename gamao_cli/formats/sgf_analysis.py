@@ -97,9 +97,26 @@ def probabilities(values: list[float]) -> Probabilities:
 # --- checker plays (A) --------------------------------------------------------------------------
 
 
-def _candidate(value: str, player: int) -> Candidate:
-    text = value.strip()
-    letters, _, rest = text.partition(" ")
+_Read = tuple[tuple[Step, ...], float, Probabilities, str]
+"""A candidate as read: steps, equity, chances, level."""
+_CACHE_LIMIT = 1 << 14
+_STEPS: dict[tuple[int, str], tuple[Step, ...]] = {}
+"""(player, point letters) -> steps: candidate plays repeat from node to node."""
+_LEVELS: dict[str, str] = {}
+"""gnubg's plies token (``2C``) -> level name."""
+
+
+def clear_caches() -> None:
+    """Forget the candidate plays and levels read so far (for benchmarks)."""
+    _STEPS.clear()
+    _LEVELS.clear()
+
+
+def _steps_of(letters: str, player: int) -> tuple[Step, ...]:
+    key = (player, letters)
+    known = _STEPS.get(key)
+    if known is not None:
+        return known
     if len(letters) % 2 or len(letters) > 8:
         raise AnalysisError(f"bad play {letters!r}")
     steps: list[Step] = []
@@ -109,7 +126,35 @@ def _candidate(value: str, player: int) -> Candidate:
         if frm is None or to is None:
             raise AnalysisError(f"bad point letter in {letters!r}")
         steps.append(Step(frm, to))
+    if len(_STEPS) >= _CACHE_LIMIT:
+        _STEPS.clear()
+    known = _STEPS[key] = tuple(steps)
+    return known
+
+
+def _level_of(token: str) -> str:
+    known = _LEVELS.get(token)
+    if known is None:
+        plies, cubeful = _plies(token)
+        if len(_LEVELS) >= _CACHE_LIMIT:
+            _LEVELS.clear()
+        known = _LEVELS[token] = level_name(plies, cubeful)
+    return known
+
+
+def _candidate(value: str, player: int) -> _Read:
+    letters, _, rest = value.strip().partition(" ")
+    steps = _steps_of(letters, player)
     tokens = rest.split()
+    if len(tokens) >= 10 and tokens[0] == "E" and tokens[1] == "ver":  # what gnubg writes
+        try:
+            w, wg, wbg = float(tokens[3]), float(tokens[4]), float(tokens[5])
+            lg, lbg, eq = float(tokens[6]), float(tokens[7]), float(tokens[8])
+        except ValueError as e:
+            raise AnalysisError(f"not a number ({e})") from None
+        if not math.isfinite(w + wg + wbg + lg + lbg + eq):
+            raise AnalysisError("a number is not finite")
+        return steps, eq, Probabilities(w, wg, wbg, lg, lbg), _level_of(tokens[9])
     if not tokens:
         raise AnalysisError(f"no evaluation for {letters!r}")
     kind = tokens[0]
@@ -119,14 +164,11 @@ def _candidate(value: str, player: int) -> Candidate:
         numbers = _floats(tokens, i, 6)
         if i + 6 >= len(tokens):
             raise AnalysisError("no evaluation context")
-        plies, cubeful = _plies(tokens[i + 6])
-        return Candidate(
-            tuple(steps), numbers[5], probabilities(numbers), level_name(plies, cubeful)
-        )
+        return steps, numbers[5], probabilities(numbers), _level_of(tokens[i + 6])
     if kind in ("R", "X"):
         score = _floats(tokens, _after(tokens, "Score"), 1)[0]
         output = _floats(tokens, _after(tokens, "Output"), 5)
-        return Candidate(tuple(steps), score, probabilities(output), "rollout")
+        return steps, score, probabilities(output), "rollout"
     raise AnalysisError(f"unknown evaluation {kind!r}")
 
 
@@ -135,14 +177,14 @@ def checker_analysis(values: tuple[str, ...], player: int) -> CheckerAnalysis:
     if len(values) < 2 or not values[0].strip().isdigit():
         raise AnalysisError("A needs the index of the play made, then candidates")
     index = int(values[0].strip())
-    candidates = tuple(_candidate(v, player) for v in values[1:])
+    read = [_candidate(v, player) for v in values[1:]]
+    level = read[0][3]
+    same = all(r[3] == level for r in read)
+    candidates = tuple(Candidate(s, eq, p, "" if same else lv) for s, eq, p, lv in read)
     played: int | None = index if index < len(candidates) else None
     error: float | None = None
     if played is not None:
-        error = round(max(0.0, candidates[0].equity - candidates[played].equity), 6)
-    level = candidates[0].level
-    if all(c.level == level for c in candidates):
-        candidates = tuple(Candidate(c.steps, c.equity, c.probabilities, "") for c in candidates)
+        error = round(max(0.0, read[0][1] - read[played][1]), 6)
     return CheckerAnalysis(candidates, played, error, level=level, counts=len(candidates) > 1)
 
 

@@ -79,7 +79,9 @@ class SetupRun:
 class GameReader:
     """Turns one game tree's nodes into actions."""
 
-    def __init__(self, filename: str, number: int, header: Header, variant: Variant) -> None:
+    def __init__(
+        self, filename: str, number: int, header: Header, variant: Variant, analysis: bool = True
+    ) -> None:
         self.filename = filename
         self.number = number
         self.header = header
@@ -93,6 +95,7 @@ class GameReader:
         self.run = SetupRun()
         self.pending_resign: tuple[int, int, str, Location] | None = None
         self.annotations: list[Annotation] = []
+        self.analysis = analysis  # read the analysis properties into annotations
 
     def loc(self, line: int, column: int) -> Location:
         return new_location(self.filename, line, column)
@@ -125,7 +128,7 @@ class GameReader:
             if setup:
                 self.run.nodes.append(SgfNode(tuple(setup), node.line, node.column))
             if not moves:
-                if setup and any(p.name in ANALYSIS for p in node.properties):
+                if setup and self.analysis and any(p.name in ANALYSIS for p in node.properties):
                     self.run.analysed.append(node)
                 continue
             if len(moves) > 1:
@@ -137,7 +140,7 @@ class GameReader:
             self.flush_setup(next_move=(player, prop.value))
             before = len(self.actions)
             self.move(player, prop.value, node)
-            if len(self.actions) > before:
+            if self.analysis and len(self.actions) > before:
                 self.annotate(node, player)
         self.flush_setup(next_move=None)
         self.finish()

@@ -45,10 +45,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gamao_cli.formats import sgf_analysis, sgf_moves
+from gamao_cli.formats.base import reads_analysis
 from gamao_cli.formats.sgf_codes import SGF_CODES, severity_of
 from gamao_cli.formats.sgf_game import GameReader
 from gamao_cli.formats.sgf_header import GAME_ROOT, Header, read_header
-from gamao_cli.formats.sgf_moves import MechanicalBoard, clear_caches, letter_point, point_letter
+from gamao_cli.formats.sgf_moves import MechanicalBoard, letter_point, point_letter
 from gamao_cli.formats.sgf_parser import SgfIssue, iter_trees
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
@@ -149,6 +151,13 @@ class _MatchBuilder:
         )
 
 
+def clear_caches() -> None:
+    """Forget the move texts and candidate plays read so far (caches shared by all readers;
+    for benchmarks)."""
+    sgf_moves.clear_caches()
+    sgf_analysis.clear_caches()
+
+
 def _rules_text(rules: Rules) -> str:
     return (
         f"(variant {rules.variant.value}, cube {rules.cube}, crawford {rules.crawford}, "
@@ -195,6 +204,7 @@ def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
 
 
 def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
+    analysis = reads_analysis()
     builder: _MatchBuilder | None = None
     loose: list[Diagnostic] = []  # diagnostics not yet attached to a match
     other_games: list[Header] = []  # game trees of other games (GM is not 6)
@@ -232,7 +242,7 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
                 )
             )
         rules = builder.rules
-        reader = GameReader(filename, number, header, rules.variant)
+        reader = GameReader(filename, number, header, rules.variant, analysis)
         reader.read(tree.main_line())
         diags.extend(reader.diags)
         properties = [(k, v) for k, v in header.extra if k in GAME_ROOT]

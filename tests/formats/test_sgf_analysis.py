@@ -10,7 +10,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
 from gamao_cli.formats.sgf_analysis import (
     AnalysisError,
@@ -19,6 +22,7 @@ from gamao_cli.formats.sgf_analysis import (
     cube_errors,
 )
 from gamao_cli.formats.sgf_annotate import cube_analysis as cube_text
+from gamao_cli.formats.sgf_parser import escape
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.formats.sgf_writer import write_sgf
 from gamao_cli.model import Double, Drop, Game, Match, Move, Step, Take
@@ -506,3 +510,76 @@ def test_gnubg_reads_back_the_analysis_we_write(tmp_path: Path) -> None:
     assert [round(x, 6) for x in move["moves"][0]["probs"]] == [0.55, 0.17, 0.01, 0.12, 0.005]
     assert (round(double["nd-cubeful-eq"], 6), round(double["dt-cubeful-eq"], 6)) == (0.52, 0.61)
     assert take is None  # gnubg's Python gives the cube analysis on the double only
+
+
+def test_without_analysis_reads_the_same_games_without_annotations() -> None:
+    path = SCRIPTS / "match1484923_analyzed.sgf"
+    full = _corpus(path)
+    with without_analysis():
+        [lean] = read_sgf(path.open(encoding="utf-8"), path.name)
+    assert [g.annotations for g in lean.games] == [(), (), (), ()]
+    assert lean == replace(full, games=tuple(replace(g, annotations=()) for g in full.games))
+    [again] = read_sgf(path.open(encoding="utf-8"), path.name)  # outside: read again
+    assert again == full
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), st.text(max_size=60), st.text(max_size=12), st.booleans())
+def test_any_analysis_value_is_read_or_reported(a: str, da: str, lu: str, money: bool) -> None:
+    length = 0 if money else 5
+    text = (
+        f"(;FF[4]GM[6]MI[length:{length}][game:0][ws:0][bs:0]\n"
+        f";W[31hefe]A[{escape(a)}][{escape(da)}]DA[{escape(da)}]LU[{escape(lu)}]\n"
+        f";B[double]DA[{escape(da)}]\n;W[take]DA[{escape(a)}])"
+    )
+    match = _read(text)
+    assert [type(x).__name__ for x in match.games[0].actions] == ["Move", "Double", "Take"]
+    assert {d.code for d in match.diagnostics} <= {"P229"}
+    for note in match.games[0].annotations:
+        for error in (
+            note.checker and note.checker.error,
+            note.cube and note.cube.doubler_error,
+            note.cube and note.cube.taker_error,
+        ):
+            assert error is None or error >= 0
+    out = io.StringIO()
+    write_sgf(match, out)
+    assert _read(out.getvalue()).games[0].annotations == match.games[0].annotations
+
+
+_VALID_A = "1][lpab E ver 3 0.5 0.14 0.006 0.13 0.005 -0.011652 2C 0 1 0.000000 1][lpst X ver 3 \
+Score 0.2 0.19 Trials 1296 Output 0.55 0.17 0.01 0.12 0.005 0.18 0.2 StdDev 0 0 0 0 0 0 0 SK 0"
+_VALID_DA = _DA.format(c=0.5, nd=0.6, dt=0.8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mutated_analysis_values_are_read_or_reported(data: st.DataObject) -> None:
+    """Near-valid values (one to three characters changed) never raise."""
+
+    def mutate(text: str) -> str:
+        chars = list(text)
+        for _ in range(data.draw(st.integers(1, 3))):
+            at = data.draw(st.integers(0, len(chars) - 1))
+            chars[at] = data.draw(st.sampled_from("0123456789.-+eE XRCver]\\"))
+        return "".join(chars)
+
+    a, da = mutate(_VALID_A), mutate(_VALID_DA)
+    text = (
+        "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]\n"
+        f";B[41lpab]A[{a}]DA[{escape(da)}]\n;W[double]DA[{escape(da)}]\n;B[drop])"
+    )
+    match = _read(text)
+    assert {d.code for d in match.diagnostics} <= {"P229", "P215", "P221"} | {
+        f"P20{n}" for n in range(1, 10)
+    }
+    out = io.StringIO()
+    write_sgf(match, out)
+    again = _read(out.getvalue())
+    kept = []  # a play made that is not among the candidates has no A (sgf_annotate)
+    for note in match.games[0].annotations:
+        if note.checker is not None and note.checker.played is None:
+            note = replace(note, checker=None)
+        if note != Annotation(note.action, source=note.source):
+            kept.append(note)
+    assert again.games[0].annotations == tuple(kept)
