@@ -583,3 +583,19 @@ def test_mutated_analysis_values_are_read_or_reported(data: st.DataObject) -> No
         if note != Annotation(note.action, source=note.source):
             kept.append(note)
     assert again.games[0].annotations == tuple(kept)
+
+
+@pytest.mark.parametrize("path", ANALYSED, ids=lambda p: p.name)
+def test_real_analysis_survives_sgf_json_json_sgf(path: Path) -> None:
+    match = _corpus(path)
+    direct = io.StringIO()
+    write_sgf(match, direct)
+    text = match
+    for writer in (write_json, write_jsonl):  # SGF -> JSON -> JSON Lines -> SGF
+        out = io.StringIO()
+        writer(text, out)
+        [text] = read_json(io.StringIO(out.getvalue()), "m.json")
+    assert text == match
+    via_json = io.StringIO()
+    write_sgf(text, via_json)
+    assert via_json.getvalue() == direct.getvalue()
