@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import math
 
+from gamao_cli.formats.analysis_fast import new_candidate
 from gamao_cli.formats.sgf_moves import letter_point
 from gamao_cli.model.actions import Step
-from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis, Probabilities
+from gamao_cli.model.analysis import CheckerAnalysis, CubeAnalysis, Probabilities
 
 SOURCE = "gnubg"
 MARKS = ("BM", "DO", "BC", "DC", "GB", "GW")
@@ -97,8 +98,8 @@ def probabilities(values: list[float]) -> Probabilities:
 # --- checker plays (A) --------------------------------------------------------------------------
 
 
-_Read = tuple[tuple[Step, ...], float, Probabilities, str]
-"""A candidate as read: steps, equity, chances, level."""
+_Read = tuple[tuple[Step, ...], float, float, float, float, float, float, str]
+"""A candidate as read: steps, equity, the five chances, level."""
 _CACHE_LIMIT = 1 << 14
 _STEPS: dict[tuple[int, str], tuple[Step, ...]] = {}
 """(player, point letters) -> steps: candidate plays repeat from node to node."""
@@ -154,7 +155,7 @@ def _candidate(value: str, player: int) -> _Read:
             raise AnalysisError(f"not a number ({e})") from None
         if not math.isfinite(w + wg + wbg + lg + lbg + eq):
             raise AnalysisError("a number is not finite")
-        return steps, eq, Probabilities(w, wg, wbg, lg, lbg), _level_of(tokens[9])
+        return steps, eq, w, wg, wbg, lg, lbg, _level_of(tokens[9])
     if not tokens:
         raise AnalysisError(f"no evaluation for {letters!r}")
     kind = tokens[0]
@@ -164,11 +165,12 @@ def _candidate(value: str, player: int) -> _Read:
         numbers = _floats(tokens, i, 6)
         if i + 6 >= len(tokens):
             raise AnalysisError("no evaluation context")
-        return steps, numbers[5], probabilities(numbers), _level_of(tokens[i + 6])
+        level = _level_of(tokens[i + 6])
+        return steps, numbers[5], numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], level
     if kind in ("R", "X"):
         score = _floats(tokens, _after(tokens, "Score"), 1)[0]
-        output = _floats(tokens, _after(tokens, "Output"), 5)
-        return steps, score, probabilities(output), "rollout"
+        p = _floats(tokens, _after(tokens, "Output"), 5)
+        return steps, score, p[0], p[1], p[2], p[3], p[4], "rollout"
     raise AnalysisError(f"unknown evaluation {kind!r}")
 
 
@@ -178,9 +180,12 @@ def checker_analysis(values: tuple[str, ...], player: int) -> CheckerAnalysis:
         raise AnalysisError("A needs the index of the play made, then candidates")
     index = int(values[0].strip())
     read = [_candidate(v, player) for v in values[1:]]
-    level = read[0][3]
-    same = all(r[3] == level for r in read)
-    candidates = tuple(Candidate(s, eq, p, "" if same else lv) for s, eq, p, lv in read)
+    level = read[0][7]
+    same = all(r[7] == level for r in read)
+    candidates = tuple(
+        new_candidate(s, eq, w, wg, wbg, lg, lbg, "" if same else lv)
+        for s, eq, w, wg, wbg, lg, lbg, lv in read
+    )
     played: int | None = index if index < len(candidates) else None
     error: float | None = None
     if played is not None:

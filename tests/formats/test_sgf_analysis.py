@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamao_cli.formats import analysis_fast
 from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
 from gamao_cli.formats.sgf_analysis import (
@@ -599,3 +600,17 @@ def test_real_analysis_survives_sgf_json_json_sgf(path: Path) -> None:
     via_json = io.StringIO()
     write_sgf(text, via_json)
     assert via_json.getvalue() == direct.getvalue()
+
+
+def test_fast_candidates_equal_the_constructors() -> None:
+    assert analysis_fast.SHELLS  # the model classes still have the layout the shells copy
+    steps = (Step(8, 5), Step(6, 5))
+    made = analysis_fast.new_candidate(steps, 0.2, 0.55, 0.17, 0.01, 0.12, 0.005, "2-ply")
+    expected = Candidate(steps, 0.2, P(0.55, 0.17, 0.01, 0.12, 0.005), "2-ply")
+    assert made == expected and hash(made) == hash(expected)
+    assert (type(made), type(made.probabilities)) == (Candidate, Probabilities)
+    with pytest.raises(AttributeError):
+        made.equity = 0.0  # type: ignore[misc]
+    assert made.probabilities is not None
+    with pytest.raises(AttributeError):
+        made.probabilities.win = 0.0  # type: ignore[misc]
