@@ -54,6 +54,11 @@ def level_name(plies: int, cubeful: bool) -> str:
     return f"{plies}-ply" if cubeful else f"{plies}-ply cubeless"
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes ``¹``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _floats(tokens: list[str], start: int, count: int) -> list[float]:
     if start < 0 or start + count > len(tokens):
         raise AnalysisError("too few numbers")
@@ -69,7 +74,7 @@ def _floats(tokens: list[str], start: int, count: int) -> list[float]:
 def _plies(token: str) -> tuple[int, bool]:
     cubeful = token.endswith("C")
     digits = token[:-1] if cubeful else token
-    if not digits.isdigit():
+    if not _is_number(digits):
         raise AnalysisError(f"{token!r} is not a number of plies")
     return int(digits), cubeful
 
@@ -85,7 +90,7 @@ def _after(tokens: list[str], keyword: str, start: int = 0) -> int:
 def _version(tokens: list[str]) -> tuple[int, int]:
     """gnubg's SGF analysis version and the index of the first token after it."""
     if len(tokens) >= 2 and tokens[0] == "ver":
-        if not tokens[1].isdigit():
+        if not _is_number(tokens[1]):
             raise AnalysisError(f"bad version {tokens[1]!r}")
         return int(tokens[1]), 2
     return 0, 0
@@ -144,18 +149,20 @@ def _level_of(token: str) -> str:
 
 
 def _candidate(value: str, player: int) -> _Read:
-    letters, _, rest = value.strip().partition(" ")
-    steps = _steps_of(letters, player)
-    tokens = rest.split()
-    if len(tokens) >= 10 and tokens[0] == "E" and tokens[1] == "ver":  # what gnubg writes
+    tokens = value.split()
+    if len(tokens) >= 11 and tokens[1] == "E" and tokens[2] == "ver":  # what gnubg writes
+        steps = _steps_of(tokens[0], player)
         try:
-            w, wg, wbg = float(tokens[3]), float(tokens[4]), float(tokens[5])
-            lg, lbg, eq = float(tokens[6]), float(tokens[7]), float(tokens[8])
+            w, wg, wbg = float(tokens[4]), float(tokens[5]), float(tokens[6])
+            lg, lbg, eq = float(tokens[7]), float(tokens[8]), float(tokens[9])
         except ValueError as e:
             raise AnalysisError(f"not a number ({e})") from None
         if not math.isfinite(w + wg + wbg + lg + lbg + eq):
             raise AnalysisError("a number is not finite")
-        return steps, eq, w, wg, wbg, lg, lbg, _level_of(tokens[9])
+        return steps, eq, w, wg, wbg, lg, lbg, _level_of(tokens[10])
+    letters, _, rest = value.strip().partition(" ")
+    steps = _steps_of(letters, player)
+    tokens = rest.split()
     if not tokens:
         raise AnalysisError(f"no evaluation for {letters!r}")
     kind = tokens[0]
@@ -176,7 +183,7 @@ def _candidate(value: str, player: int) -> _Read:
 
 def checker_analysis(values: tuple[str, ...], player: int) -> CheckerAnalysis:
     """``A[i][cand]...`` of ``player``'s play (raises :class:`AnalysisError`)."""
-    if len(values) < 2 or not values[0].strip().isdigit():
+    if len(values) < 2 or not _is_number(values[0].strip()):
         raise AnalysisError("A needs the index of the play made, then candidates")
     index = int(values[0].strip())
     read = [_candidate(v, player) for v in values[1:]]

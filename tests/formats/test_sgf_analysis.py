@@ -124,6 +124,9 @@ def test_a_forced_play_does_not_count_and_an_unlisted_play_has_no_error() -> Non
     [
         ((), "A needs the index of the play made, then candidates"),
         (("x", "hefe E ver 3"), "A needs the index of the play made, then candidates"),
+        (("¹", "hefe E ver 3"), "A needs the index of the play made, then candidates"),
+        (("0", "hefe E ver ³ 0.5"), "bad version '³'"),
+        (("0", "hefe E ver 3 0.5 0.1 0 0 0 0.1 ²C"), "'²C' is not a number of plies"),
         (("0", "hefe E ver 3 0.5 0.1"), "too few numbers"),
         (("0", "hefe E ver 3 0.5 0.1 0 0 0 nan 0C"), "a number is not finite"),
         (("0", "hefe Q 1"), "unknown evaluation 'Q'"),
