@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.findings import Finding
@@ -20,6 +19,7 @@ from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.match import Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,19 +88,11 @@ class Summary:
 
 def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> FileReport:
     """Check one input file: every match in it."""
-    # Checking needs no recorded analysis: unless the replays are kept (for reports), the
-    # readers skip it.
-    lean: AbstractContextManager[None] = nullcontext() if keep else without_analysis()
-    with lean:
-        return _check_matches(item, options, keep)
-
-
-def _check_matches(item: InputFile, options: CheckOptions, keep: bool) -> FileReport:
     findings: list[Finding] = []
     replays: list[MatchReplay] = []
     matches = games = verified = plays = 0
     readable = False
-    for index, match in enumerate(read_path(item)):
+    for index, match in enumerate(_matches_of(item, keep)):
         codes = {d.code for d in match.diagnostics}
         if not item.explicit and not match.games and codes and codes <= SKIPPABLE:
             note = Diagnostic(
@@ -139,6 +131,21 @@ def _check_matches(item: InputFile, options: CheckOptions, keep: bool) -> FileRe
         readable=readable,
         replays=tuple(replays),
     )
+
+
+def _matches_of(item: InputFile, keep: bool) -> Iterator[Match]:
+    """The matches of ``item``, read without their recorded analysis unless the replays are
+    kept (for reports): checking does not need it. Readers ask when they start, so only the
+    first match is read inside :func:`without_analysis`."""
+    matches = read_path(item)
+    if keep:
+        yield from matches
+        return
+    with without_analysis():
+        first = next(matches, None)
+    if first is not None:
+        yield first
+        yield from matches
 
 
 def _check_one(args: tuple[InputFile, CheckOptions, bool]) -> FileReport:

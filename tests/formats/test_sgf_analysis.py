@@ -13,8 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamao_cli.analysis import check as check_module
+from gamao_cli.analysis.check import check_input
+from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats import analysis_fast
-from gamao_cli.formats.base import without_analysis
+from gamao_cli.formats.base import reads_analysis, without_analysis
+from gamao_cli.formats.inputs import InputFile
 from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
 from gamao_cli.formats.sgf_analysis import (
     AnalysisError,
@@ -617,3 +621,20 @@ def test_fast_candidates_equal_the_constructors() -> None:
     assert made.probabilities is not None
     with pytest.raises(AttributeError):
         made.probabilities.win = 0.0  # type: ignore[misc]
+
+
+def test_check_reads_without_analysis_unless_it_keeps_the_replays() -> None:
+    path = SCRIPTS / "match1484923_analyzed.sgf"
+    _corpus(path)
+    item = InputFile(str(path), path)
+    lean = list(check_module._matches_of(item, keep=False))
+    kept = list(check_module._matches_of(item, keep=True))
+    assert [len(g.annotations) for m in lean for g in m.games] == [0, 0, 0, 0]
+    # every move node of the four games carries analysis (counted from the file: 63, 44, 47, 55)
+    assert [len(g.annotations) for m in kept for g in m.games] == [63, 44, 47, 55]
+    assert reads_analysis()  # the setting does not outlive the first match
+    lean_report = check_input(item, CheckOptions())
+    kept_report = check_input(item, CheckOptions(), keep=True)
+    assert lean_report == replace(kept_report, replays=())  # the same findings and counts
+    [replay] = kept_report.replays
+    assert replay.match == kept[0]
