@@ -27,6 +27,7 @@ COMPILED = [
     "gamao_cli/formats/mat_lines.py",
     "gamao_cli/model/notation.py",
     "gamao_cli/formats/sgf_parser.py",
+    "gamao_cli/formats/sgf_tree.py",
     "gamao_cli/formats/sgf_reader.py",
     "gamao_cli/formats/sgf_moves.py",
     "gamao_cli/formats/sgf_header.py",

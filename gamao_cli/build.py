@@ -34,6 +34,7 @@ COMPILED_MODULES = (
     "gamao_cli.formats.mat_lines",
     "gamao_cli.model.notation",
     "gamao_cli.formats.sgf_parser",
+    "gamao_cli.formats.sgf_tree",
     "gamao_cli.formats.sgf_reader",
     "gamao_cli.formats.sgf_moves",
     "gamao_cli.formats.sgf_header",

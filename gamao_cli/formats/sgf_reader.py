@@ -32,10 +32,11 @@ Mapping (research/formats.md section 2, research/gnubg-behaviour.md):
 Problems never raise: they become diagnostics with a code from :data:`SGF_CODES`.
 
 The reader is split along its seams: :mod:`~gamao_cli.formats.sgf_parser` (tokens and game
-trees), :mod:`~gamao_cli.formats.sgf_header` (root nodes), :mod:`~gamao_cli.formats.sgf_game`
-(a tree's main line as actions), :mod:`~gamao_cli.formats.sgf_moves` (point letters, move
-texts, a mechanical board), :mod:`~gamao_cli.formats.sgf_codes` (the codes); this module
-groups the games into matches.
+trees, of the types in :mod:`~gamao_cli.formats.sgf_tree`),
+:mod:`~gamao_cli.formats.sgf_header` (root nodes), :mod:`~gamao_cli.formats.sgf_game` (a
+tree's main line as actions), :mod:`~gamao_cli.formats.sgf_moves` (point letters, move texts,
+a mechanical board), :mod:`~gamao_cli.formats.sgf_analysis` (gnubg's analysis properties),
+:mod:`~gamao_cli.formats.sgf_codes` (the codes); this module groups the games into matches.
 """
 
 from __future__ import annotations
