@@ -638,3 +638,22 @@ def test_check_reads_without_analysis_unless_it_keeps_the_replays() -> None:
     assert lean_report == replace(kept_report, replays=())  # the same findings and counts
     [replay] = kept_report.replays
     assert replay.match == kept[0]
+
+
+@pytest.mark.parametrize("path", ANALYSED[:3] + ANALYSED[4:], ids=lambda p: p.name)
+def test_counted_plays_are_gnubgs_unforced_moves(path: Path) -> None:
+    """gnubg's own game statistics (GS[M:unforced0 unforced1 ...]) count the same plays.
+
+    Not gnubg_file.sgf: a session played against gnubg and saved without ``analyse match``,
+    whose statistics count only gnubg's own plays (GS[M:5 0 5 5]) though the human's plays
+    carry gnubg's evaluations too."""
+    match = _corpus(path)
+    for game in match.games:
+        [stats] = [v for k, v in game.properties if k == "GS" and v.startswith("M:")]
+        unforced = [int(x) for x in stats[2:].split()[:2]]
+        counted = [0, 0]
+        for note in game.annotations:
+            action = game.actions[note.action]
+            if isinstance(action, Move) and note.checker is not None and note.checker.counts:
+                counted[action.player] += 1
+        assert counted == unforced, game.number
