@@ -642,7 +642,8 @@ def test_check_reads_without_analysis_unless_it_keeps_the_replays() -> None:
 
 @pytest.mark.parametrize("path", ANALYSED[:3] + ANALYSED[4:], ids=lambda p: p.name)
 def test_counted_plays_are_gnubgs_unforced_moves(path: Path) -> None:
-    """gnubg's own game statistics (GS[M:unforced0 unforced1 ...]) count the same plays.
+    """gnubg's own game statistics (GS[M:unforced0 unforced1 ...]) count the same plays, and
+    its error totals are the sums of the errors we work out.
 
     Not gnubg_file.sgf: a session played against gnubg and saved without ``analyse match``,
     whose statistics count only gnubg's own plays (GS[M:5 0 5 5]) though the human's plays
@@ -650,10 +651,16 @@ def test_counted_plays_are_gnubgs_unforced_moves(path: Path) -> None:
     match = _corpus(path)
     for game in match.games:
         [stats] = [v for k, v in game.properties if k == "GS" and v.startswith("M:")]
-        unforced = [int(x) for x in stats[2:].split()[:2]]
+        numbers = stats[2:].split()
+        unforced = [int(x) for x in numbers[:2]]
+        errors = [float(numbers[-4]), float(numbers[-2])]  # each player's checker errors, EMG
         counted = [0, 0]
+        lost = [0.0, 0.0]
         for note in game.annotations:
             action = game.actions[note.action]
-            if isinstance(action, Move) and note.checker is not None and note.checker.counts:
-                counted[action.player] += 1
+            if isinstance(action, Move) and note.checker is not None:
+                counted[action.player] += bool(note.checker.counts)
+                lost[action.player] += note.checker.error or 0.0
         assert counted == unforced, game.number
+        # the errors we work out add up to gnubg's totals (to the rounding of its 6 decimals)
+        assert lost == pytest.approx(errors, abs=1e-5), game.number
