@@ -19,7 +19,7 @@ corpus and gnubg's own text export of the same match):
 * ``LU[x]``: the luck of the roll for the player who rolled (normalised equity;
   ``LU[-inf]`` for a roll gnubg has not analysed: no luck);
   ``BM``/``DO`` (the play), ``BC``/``DC`` (the cube), ``GB``/``GW`` (luck) are gnubg's
-  labels, kept verbatim; ``C`` is a comment.
+  labels, kept verbatim; ``C`` is a comment (alone, an annotation of no ``source``).
 
 Errors are worked out from these values as gnubg does: a play loses the first candidate's
 equity less its own; with no double ``ND``, double-take ``DT`` and double-pass ``DP = +1``,

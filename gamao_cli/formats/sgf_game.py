@@ -180,10 +180,12 @@ class GameReader:
             own = f"unparsed: {action.text}"  # the note gamao's writer leaves on such a play
             if comment == own or comment.startswith(own + "\n"):
                 comment = comment[len(own) + 1 :]
-        if checker is None and cube is None and luck is None and not comment and not marks:
+        analysed = checker is not None or cube is not None or luck is not None or bool(marks)
+        if not analysed and not comment:
             return
+        source = SOURCE if analysed else ""  # a comment alone may be anyone's
         self.annotations.append(
-            Annotation(index, checker, cube, luck, comment, SOURCE, tuple(marks))
+            Annotation(index, checker, cube, luck, comment, source, tuple(marks))
         )
 
     # -- setup runs

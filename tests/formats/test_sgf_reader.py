@@ -117,7 +117,7 @@ def test_two_games_exact_model() -> None:
                     score_location=L(1, line1.index("MI[") + 1),
                     annotations=(
                         Annotation(0, luck=0.1, source="gnubg"),
-                        Annotation(5, comment="dance", source="gnubg"),
+                        Annotation(5, comment="dance"),  # a comment alone: no analyser
                     ),
                 ),
                 Game(
