@@ -544,12 +544,9 @@ def test_any_analysis_value_is_read_or_reported(a: str, da: str, lu: str, money:
     assert [type(x).__name__ for x in match.games[0].actions] == ["Move", "Double", "Take"]
     assert {d.code for d in match.diagnostics} <= {"P229"}
     for note in match.games[0].annotations:
-        for error in (
-            note.checker and note.checker.error,
-            note.cube and note.cube.doubler_error,
-            note.cube and note.cube.taker_error,
-        ):
-            assert error is None or error >= 0
+        errors = [note.checker.error] if note.checker else []
+        errors += [note.cube.doubler_error, note.cube.taker_error] if note.cube else []
+        assert all(error is None or error >= 0 for error in errors)
     out = io.StringIO()
     write_sgf(match, out)
     assert _read(out.getvalue()).games[0].annotations == match.games[0].annotations
