@@ -473,19 +473,23 @@ _cubes = st.builds(
 
 
 def _game_of(actions: list[Action]) -> st.SearchStrategy[Game]:
-    notes = st.lists(
-        st.builds(
-            Annotation,
-            st.integers(0, len(actions) - 1),
-            st.none() | _checkers,
-            st.none() | _cubes,
-            _opt_equity,
-            _text,
-            _text,
-            _pairs,
-        ),
-        max_size=3,
-    ).map(tuple) if actions else st.just(())
+    notes = (
+        st.lists(
+            st.builds(
+                Annotation,
+                st.integers(0, len(actions) - 1),
+                st.none() | _checkers,
+                st.none() | _cubes,
+                _opt_equity,
+                _text,
+                _text,
+                _pairs,
+            ),
+            max_size=3,
+        ).map(tuple)
+        if actions
+        else st.just(())
+    )
     return st.builds(
         Game,
         number=_ints,
