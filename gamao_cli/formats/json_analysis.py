@@ -210,4 +210,3 @@ class AnnotationReader:
         )
         self.done(o)
         return note
-
