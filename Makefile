@@ -9,7 +9,12 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/formats/mat_lines.py \
 	gamao_cli/model/notation.py \
 	gamao_cli/formats/sgf_parser.py \
+	gamao_cli/formats/sgf_tree.py \
 	gamao_cli/formats/sgf_reader.py \
+	gamao_cli/formats/sgf_moves.py \
+	gamao_cli/formats/sgf_header.py \
+	gamao_cli/formats/sgf_game.py \
+	gamao_cli/formats/sgf_analysis.py \
 	gamao_cli/engine/position.py \
 	gamao_cli/engine/movegen.py \
 	gamao_cli/engine/validate.py \

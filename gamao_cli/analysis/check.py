@@ -17,10 +17,12 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
 from gamao_cli.analysis.workers import map_in_order
+from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.formats.registry import is_position_format
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
+from gamao_cli.model.match import Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,7 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
     replays: list[MatchReplay] = []
     matches = games = verified = plays = 0
     readable = False
-    for index, match in enumerate(read_path(item)):
+    for index, match in enumerate(_matches_of(item, keep)):
         codes = {d.code for d in match.diagnostics}
         if not item.explicit and not match.games and codes and codes <= SKIPPABLE:
             note = Diagnostic(
@@ -153,6 +155,21 @@ def _position_note(item: InputFile, fmt: str) -> Diagnostic:
         " (gamao moves FILE and gamao show FILE read it)"
     )
     return Diagnostic("P600", Severity.INFO, message, where)
+
+
+def _matches_of(item: InputFile, keep: bool) -> Iterator[Match]:
+    """The matches of ``item``, read without their recorded analysis unless the replays are
+    kept (for reports): checking does not need it. Readers ask when they start, so only the
+    first match is read inside :func:`without_analysis`."""
+    matches = read_path(item)
+    if keep:
+        yield from matches
+        return
+    with without_analysis():
+        first = next(matches, None)
+    if first is not None:
+        yield first
+        yield from matches
 
 
 def _check_one(args: tuple[InputFile, CheckOptions, bool]) -> FileReport:

@@ -154,7 +154,6 @@ def _need_engine(level: str) -> None:
 
         evaluator_for(level, None)
     except EngineUnavailable as exc:
-
         fail(str(exc))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
@@ -40,3 +42,24 @@ class FormatInfo:
     sniff_bytes: Callable[[bytes], bool] | None = None  # binary formats: given the raw head
     read_binary: BinaryReader | None = None  # binary formats: read instead of ``read``
     matches: bool = True  # False for position files: ``check`` skips them as non-match files
+
+
+_READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)
+
+
+def reads_analysis() -> bool:
+    """Whether readers should read the analysis a record carries into ``Game.annotations``
+    (True unless inside :func:`without_analysis`). A reader asks once, when it starts."""
+    return _READ_ANALYSIS.get()
+
+
+@contextmanager
+def without_analysis() -> Iterator[None]:
+    """Read records without their recorded analysis (``check`` does not need it, and an
+    analysed gnubg SGF is mostly analysis): readers started inside leave
+    ``Game.annotations`` empty and skip the analysis properties unread."""
+    token = _READ_ANALYSIS.set(False)
+    try:
+        yield
+    finally:
+        _READ_ANALYSIS.reset(token)

@@ -53,10 +53,10 @@ INPUT_CODES: dict[str, str] = {
     "P008": "the format cannot be read",
     "P009": "the reader failed unexpectedly on this input (a gamao bug; please report it)",
     "P010": "a file found in a directory is not a match file (empty, binary or unrecognised "
-    "content): skipped",
+    "content, another game's SGF): skipped",
 }
 
-SKIPPABLE = frozenset({"P005", "P006", "P007"})
+SKIPPABLE = frozenset({"P005", "P006", "P007", "P228"})
 """Codes that mean "not a match file": for files found by walking a directory, such a file
 is skipped with a warning (P010) rather than failing the run."""
 

@@ -11,67 +11,43 @@ Bad input never raises: invalid JSON becomes a diagnostic with its line and colu
 a document that does not fit the schema a diagnostic naming the JSON path
 (``$.games[2].actions[5].dice``); the reader skips the bad action, game or document and
 goes on with the rest.
+
+This module writes; :mod:`~gamao_cli.formats.json_reader` reads (``read_json`` is imported
+here too), :mod:`~gamao_cli.formats.json_analysis` handles annotations and
+:mod:`~gamao_cli.formats.json_values` the shared values.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
-from dataclasses import replace
-from typing import TextIO, TypeVar
+from typing import TextIO
 
+from gamao_cli.formats.json_analysis import annotation_to_json
+from gamao_cli.formats.json_reader import read_json
+from gamao_cli.formats.json_values import (
+    FORMAT,
+    JSON_CODES,
+    VERSION,
+    JSONValue,
+    parse_steps,
+    steps_text,
+)
 from gamao_cli.model.actions import (
-    BAR,
-    OFF,
     Action,
     Beaver,
     Board,
     Double,
     Drop,
     Move,
-    MoveMark,
     Resign,
     SetPosition,
-    Step,
     Take,
-    Win,
 )
-from gamao_cli.model.diagnostics import Diagnostic, Severity
-from gamao_cli.model.location import NOWHERE, Location
-from gamao_cli.model.match import Game, Match, Rules, Variant
-
-FORMAT = "gamao-match"
-VERSION = 1
-
-JSON_CODES: dict[str, str] = {
-    "P301": "empty input: no JSON document",
-    "P302": "invalid JSON",
-    "P303": 'not a gamao match document (no "format": "gamao-match")',
-    "P304": "unsupported gamao JSON version",
-    "P305": "document does not fit the schema: match skipped",
-    "P306": "game does not fit the schema: game skipped",
-    "P307": "action does not fit the schema: action skipped",
-    "P308": "unknown field ignored",
-}
+from gamao_cli.model.diagnostics import Diagnostic
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Game, Match
 
 # --- model -> JSON ---------------------------------------------------------------------------
-
-JSONValue = None | bool | int | str | list["JSONValue"] | dict[str, "JSONValue"]
-
-
-def _point_text(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
-
-
-def steps_text(steps: tuple[Step, ...]) -> str:
-    """Steps in the compact notation: ``from[/via*]*/to[*]``, space-separated."""
-    out: list[str] = []
-    for s in steps:
-        vias = "".join(f"/{_point_text(v)}*" for v in s.via_hits)
-        hit = "*" if s.hit else ""
-        out.append(f"{_point_text(s.from_point)}{vias}/{_point_text(s.to_point)}{hit}")
-    return " ".join(out)
 
 
 def _location(loc: Location) -> JSONValue:
@@ -167,6 +143,7 @@ def _game(g: Game) -> dict[str, JSONValue]:
         "score_location": None if g.score_location is None else _location(g.score_location),
         "properties": _pairs(g.properties),
         "actions": [action_to_json(a) for a in g.actions],
+        "annotations": [annotation_to_json(a) for a in g.annotations],
     }
 
 
@@ -210,6 +187,7 @@ _EXPANDED_LISTS = frozenset(
         ("games",),
         ("games", "*", "properties"),
         ("games", "*", "actions"),
+        ("games", "*", "annotations"),
     }
 )
 
@@ -240,499 +218,15 @@ def write_jsonl(match: Match, stream: TextIO) -> None:
     stream.write("\n")
 
 
-# --- JSON -> model ---------------------------------------------------------------------------
-
-
-class SchemaError(ValueError):
-    """A value that does not fit the schema, at a JSON path."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
-
-
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-class _Obj:
-    """A JSON object being read: typed field access with paths in errors."""
-
-    def __init__(self, value: object, path: str) -> None:
-        if not isinstance(value, dict):
-            raise SchemaError(path, f"expected an object, found {_type_name(value)}")
-        self.data: dict[str, object] = value
-        self.path = path
-        self.used: set[str] = set()
-
-    def at(self, key: str) -> str:
-        return f"{self.path}.{key}"
-
-    def raw(self, key: str, default: object = ...) -> object:
-        self.used.add(key)
-        if key not in self.data:
-            if default is ...:
-                raise SchemaError(self.at(key), "missing")
-            return default
-        return self.data[key]
-
-    def get_int(self, key: str, default: object = ...) -> int:
-        return _as_int(self.raw(key, default), self.at(key))
-
-    def get_opt_int(self, key: str) -> int | None:
-        value = self.raw(key, None)
-        return None if value is None else _as_int(value, self.at(key))
-
-    def get_str(self, key: str, default: object = ...) -> str:
-        return _as_str(self.raw(key, default), self.at(key))
-
-    def get_bool(self, key: str, default: object = ...) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise SchemaError(self.at(key), f"expected true or false, found {_type_name(value)}")
-        return value
-
-    def get_opt_bool(self, key: str) -> bool | None:
-        value = self.raw(key, None)
-        if value is not None and not isinstance(value, bool):
-            raise SchemaError(
-                self.at(key), f"expected true, false or null, found {_type_name(value)}"
-            )
-        return value
-
-    def get_list(self, key: str, default: object = ...) -> list[object]:
-        return _as_list(self.raw(key, default), self.at(key))
-
-    def unknown(self) -> list[str]:
-        return [k for k in self.data if k not in self.used]
-
-
-def _as_int(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SchemaError(path, f"expected an integer, found {_type_name(value)}")
-    return value
-
-
-def _as_str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise SchemaError(path, f"expected a string, found {_type_name(value)}")
-    return value
-
-
-def _as_list(value: object, path: str, length: int | None = None) -> list[object]:
-    if not isinstance(value, list):
-        raise SchemaError(path, f"expected an array, found {_type_name(value)}")
-    if length is not None and len(value) != length:
-        raise SchemaError(path, f"expected {length} elements, found {len(value)}")
-    return value
-
-
-def _int_pair(value: object, path: str) -> tuple[int, int]:
-    items = _as_list(value, path, 2)
-    return _as_int(items[0], f"{path}[0]"), _as_int(items[1], f"{path}[1]")
-
-
-def _str_pair(value: object, path: str) -> tuple[str, str]:
-    items = _as_list(value, path, 2)
-    return _as_str(items[0], f"{path}[0]"), _as_str(items[1], f"{path}[1]")
-
-
-def _pairs_of(value: object, path: str) -> tuple[tuple[str, str], ...]:
-    return tuple(_str_pair(v, f"{path}[{i}]") for i, v in enumerate(_as_list(value, path)))
-
-
-def _board_of(value: object, path: str) -> Board:
-    return tuple(_as_int(n, f"{path}[{i}]") for i, n in enumerate(_as_list(value, path)))
-
-
-_POINT = re.compile(r"bar|off|-?\d+")
-
-
-def _point_of(text: str) -> int | None:
-    if not _POINT.fullmatch(text):
-        return None
-    return BAR if text == "bar" else OFF if text == "off" else int(text)
-
-
-def parse_steps(text: str) -> tuple[Step, ...]:
-    """The inverse of :func:`steps_text`; raises ValueError on text it cannot read."""
-    steps: list[Step] = []
-    for token in text.split():
-        parts = token.split("/")
-        if len(parts) < 2:
-            raise ValueError(f"step {token!r} has no '/'")
-        hit = parts[-1].endswith("*")
-        first = _point_of(parts[0])
-        last = _point_of(parts[-1].removesuffix("*"))
-        vias: list[int] = []
-        for middle in parts[1:-1]:
-            point = _point_of(middle.removesuffix("*"))
-            if not middle.endswith("*") or point is None:
-                raise ValueError(f"step {token!r}: an intermediate point must be a hit ('4*')")
-            vias.append(point)
-        if first is None or last is None:
-            raise ValueError(f"step {token!r}: a point must be a number, 'bar' or 'off'")
-        steps.append(Step(first, last, hit, tuple(vias)))
-    return tuple(steps)
-
-
-_E = TypeVar("_E", Variant, MoveMark, Severity)
-
-
-def _enum_value(cls: type[_E], value: str, path: str) -> _E:
-    try:
-        return cls(value)
-    except ValueError:
-        allowed = ", ".join(repr(m.value) for m in cls)
-        raise SchemaError(path, f"{value!r} is not one of {allowed}") from None
-
-
-_ACTION_TYPES = ("move", "double", "take", "drop", "beaver", "resign", "set-position", "win")
-
-
-class _DocReader:
-    """Reads one document; a bad action or game is skipped with a diagnostic, the rest kept."""
-
-    def __init__(self, where: Location) -> None:
-        self.where = where
-        self.diags: list[Diagnostic] = []
-
-    def diag(self, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        self.diags.append(Diagnostic(code, severity, message, self.where))
-
-    def done(self, o: _Obj) -> None:
-        for key in o.unknown():
-            self.diag("P308", f"{o.at(key)}: unknown field ignored", Severity.WARNING)
-
-    def location(self, o: _Obj, key: str = "location") -> Location:
-        value = o.raw(key, None)
-        if value is None:
-            return NOWHERE
-        lo = _Obj(value, o.at(key))
-        loc = Location(lo.get_str("file"), lo.get_int("line", 0), lo.get_int("column", 0))
-        self.done(lo)
-        return loc
-
-    def tail(self, o: _Obj) -> tuple[str, int | None, Location]:
-        return o.get_str("text", ""), o.get_opt_int("number"), self.location(o)
-
-    def set_position(self, value: object, path: str) -> SetPosition:
-        o = _Obj(value, path)
-        if o.raw("type", "set-position") != "set-position":
-            raise SchemaError(o.at("type"), "expected 'set-position'")
-        boards = _as_list(o.raw("boards"), o.at("boards"), 2)
-        dice = o.raw("dice", None)
-        text, number, location = self.tail(o)
-        position = SetPosition(
-            boards=(_board_of(boards[0], f"{path}.boards[0]"),
-                    _board_of(boards[1], f"{path}.boards[1]")),
-            turn=o.get_int("turn"),
-            dice=None if dice is None else _int_pair(dice, o.at("dice")),
-            cube_value=o.get_opt_int("cube_value"),
-            cube_owner=o.get_opt_int("cube_owner"),
-            text=text,
-            number=number,
-            location=location,
-            player=o.get_opt_int("player"),
-        )  # fmt: skip
-        self.done(o)
-        return position
-
-    def action(self, value: object, path: str) -> Action:
-        o = _Obj(value, path)
-        kind = o.get_str("type")
-        if kind == "set-position":
-            return self.set_position(value, path)
-        action: Action
-        if kind == "move":
-            try:
-                steps = parse_steps(o.get_str("steps"))
-            except ValueError as exc:
-                raise SchemaError(o.at("steps"), str(exc)) from None
-            player, dice = o.get_int("player"), _int_pair(o.raw("dice"), o.at("dice"))
-            mark = _enum_value(MoveMark, o.get_str("mark", "play"), o.at("mark"))
-            text, number, location = self.tail(o)
-            action = Move(
-                player, dice, steps, text=text, mark=mark, number=number, location=location
-            )
-        elif kind in ("double", "beaver"):
-            player, value_ = o.get_int("player"), o.get_int("value")
-            text, number, location = self.tail(o)
-            cube = Double if kind == "double" else Beaver
-            action = cube(player, value_, text=text, number=number, location=location)
-        elif kind in ("take", "drop"):
-            player = o.get_int("player")
-            text, number, location = self.tail(o)
-            answer = Take if kind == "take" else Drop
-            action = answer(player, text=text, number=number, location=location)
-        elif kind == "resign":
-            player, level = o.get_int("player"), o.get_int("level")
-            accepted = o.get_bool("accepted", True)
-            text, number, location = self.tail(o)
-            action = Resign(player, level, accepted, text=text, number=number, location=location)
-        elif kind == "win":
-            player_or_none, points = o.get_opt_int("player"), o.get_int("points")
-            and_the_match = o.get_bool("and_the_match", False)
-            resigned = o.get_opt_bool("resigned")
-            extra = _pairs_of(o.raw("extra", []), o.at("extra"))
-            text, number, location = self.tail(o)
-            action = Win(
-                player_or_none,
-                points,
-                and_the_match=and_the_match,
-                resigned=resigned,
-                text=text,
-                number=number,
-                location=location,
-                extra=extra,
-            )
-        else:
-            allowed = ", ".join(repr(t) for t in _ACTION_TYPES)
-            raise SchemaError(o.at("type"), f"{kind!r} is not one of {allowed}")
-        self.done(o)
-        return action
-
-    def rules(self, value: object, path: str) -> Rules:
-        o = _Obj(value, path)
-        rules = Rules(
-            variant=_enum_value(Variant, o.get_str("variant", "standard"), o.at("variant")),
-            cube=o.get_opt_bool("cube"),
-            crawford=o.get_opt_bool("crawford"),
-            jacoby=o.get_opt_bool("jacoby"),
-            beavers=o.get_opt_bool("beavers"),
-            cube_limit=o.get_opt_int("cube_limit"),
-        )
-        self.done(o)
-        return rules
-
-    def diagnostic(self, value: object, path: str) -> Diagnostic:
-        o = _Obj(value, path)
-        d = Diagnostic(
-            code=o.get_str("code"),
-            severity=_enum_value(Severity, o.get_str("severity"), o.at("severity")),
-            message=o.get_str("message"),
-            location=self.location(o),
-            game=o.get_opt_int("game"),
-            move=o.get_opt_int("move"),
-        )
-        self.done(o)
-        return d
-
-    def game(self, value: object, path: str) -> Game:
-        o = _Obj(value, path)
-        actions: list[Action] = []
-        for i, raw in enumerate(o.get_list("actions")):
-            try:
-                actions.append(self.action(raw, f"{path}.actions[{i}]"))
-            except SchemaError as exc:
-                self.diag("P307", f"{exc.path}: {exc.message} (action skipped)")
-        score = o.raw("score", None)
-        players = o.raw("players", None)
-        start = o.raw("start", None)
-        score_location = o.raw("score_location", None)
-        game = Game(
-            number=o.get_int("number"),
-            score=None if score is None else _int_pair(score, o.at("score")),
-            actions=tuple(actions),
-            players=None if players is None else _str_pair(players, o.at("players")),
-            crawford=o.get_opt_bool("crawford"),
-            cube_value=o.get_int("cube_value", 1),
-            start=None if start is None else self.set_position(start, o.at("start")),
-            location=self.location(o),
-            properties=_pairs_of(o.raw("properties", []), o.at("properties")),
-            score_location=None
-            if score_location is None
-            else self.location(o, "score_location"),
-        )
-        self.done(o)
-        return game
-
-    def match(self, value: object, path: str) -> Match | None:
-        """The match of a document, or None when it is not one (diagnostic recorded)."""
-        if not isinstance(value, dict) or value.get("format") != FORMAT:
-            self.diag("P303", f'{path}: not a gamao match document (no "format": "{FORMAT}")')
-            return None
-        o = _Obj(value, path)
-        o.raw("format")
-        version = o.raw("version", None)
-        if version != VERSION:
-            self.diag("P304", f"{o.at('version')}: version {json.dumps(version)} is not {VERSION}")
-            return None
-        games: list[Game] = []
-        for i, raw in enumerate(o.get_list("games")):
-            try:
-                games.append(self.game(raw, f"{path}.games[{i}]"))
-            except SchemaError as exc:
-                self.diag("P306", f"{exc.path}: {exc.message} (game skipped)")
-        ratings = _as_list(o.raw("ratings", [None, None]), o.at("ratings"), 2)
-        rating0, rating1 = (
-            None if r is None else _as_str(r, f"{path}.ratings[{i}]") for i, r in enumerate(ratings)
-        )
-        rules = o.raw("rules", None)
-        comments = o.get_list("comments", [])
-        diagnostics = o.get_list("diagnostics", [])
-        match = Match(
-            players=_str_pair(o.raw("players"), o.at("players")),
-            length=o.get_int("length"),
-            games=tuple(games),
-            rules=Rules() if rules is None else self.rules(rules, o.at("rules")),
-            ratings=(rating0, rating1),
-            tags=_pairs_of(o.raw("tags", []), o.at("tags")),
-            comments=tuple(_as_str(c, f"{path}.comments[{i}]") for i, c in enumerate(comments)),
-            location=self.location(o),
-            source_format=o.get_str("source_format", ""),
-            diagnostics=tuple(
-                self.diagnostic(d, f"{path}.diagnostics[{i}]") for i, d in enumerate(diagnostics)
-            ),
-        )
-        self.done(o)
-        return match
-
-
-def _empty(filename: str, diags: list[Diagnostic]) -> Match:
-    return Match(
-        players=("", ""),
-        length=0,
-        games=(),
-        location=Location(filename),
-        source_format="json",
-        diagnostics=tuple(diags),
-    )
-
-
-def _documents(value: object, where: Location, filename: str) -> Iterator[Match]:
-    """The matches of one decoded JSON value (a document or an array of documents)."""
-    items = value if isinstance(value, list) else [value]
-    for i, item in enumerate(items):
-        path = f"$[{i}]" if isinstance(value, list) else "$"
-        reader = _DocReader(where)
-        try:
-            match = reader.match(item, path)
-        except SchemaError as exc:
-            reader.diag("P305", f"{exc.path}: {exc.message} (match skipped)")
-            match = None
-        if match is None:
-            yield _empty(filename, reader.diags)
-        elif reader.diags:
-            yield _with_diagnostics(match, reader.diags)
-        else:
-            yield match
-
-
-def _with_diagnostics(match: Match, diags: list[Diagnostic]) -> Match:
-    return replace(match, diagnostics=(*match.diagnostics, *diags))
-
-
-def _decode_error(exc: json.JSONDecodeError, filename: str, line_offset: int = 0) -> Diagnostic:
-    return Diagnostic(
-        "P302",
-        Severity.ERROR,
-        f"invalid JSON: {exc.msg}",
-        Location(filename, exc.lineno + line_offset, exc.colno),
-    )
-
-
-def _too_deep(where: Location) -> Diagnostic:
-    return Diagnostic("P302", Severity.ERROR, "invalid JSON: nested too deeply", where)
-
-
-_NEXT_DOCUMENT = re.compile(r"\n(?=[{\[])")
-
-
-def _skip_space(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in " \t\r\n":
-        pos += 1
-    return pos
-
-
-def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
-    """Yield the matches of gamao JSON: one document, an array of them, or JSON Lines."""
-    lines: list[str] = []
-    first_line: str | None = None
-    number = 0
-    for line in stream:
-        number += 1
-        if number == 1:
-            line = line.removeprefix("\ufeff")
-        lines.append(line)
-        if line.strip():
-            first_line = line
-            break
-    if first_line is None:
-        diag = Diagnostic("P301", Severity.ERROR, "empty input: no JSON document",
-                          Location(filename))  # fmt: skip
-        yield _empty(filename, [diag])
-        return
-    try:
-        value: object = json.loads(first_line)
-    except (json.JSONDecodeError, RecursionError):
-        value = ...
-    if value is not ...:
-        yield from _read_lines(stream, filename, first_line, number, value)
-    else:
-        yield from _read_text("".join(lines) + stream.read(), filename)
-
-
-def _read_lines(
-    stream: TextIO, filename: str, first: str, first_number: int, first_value: object
-) -> Iterator[Match]:
-    """JSON Lines: each non-blank line one JSON value."""
-
-    def where(line: str, number: int) -> Location:
-        return Location(filename, number, len(line) - len(line.lstrip()) + 1)
-
-    yield from _documents(first_value, where(first, first_number), filename)
-    number = first_number
-    for line in stream:
-        number += 1
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line.rstrip("\r\n"))
-        except json.JSONDecodeError as exc:
-            yield _empty(filename, [_decode_error(exc, filename, number - 1)])
-            continue
-        except RecursionError:
-            yield _empty(filename, [_too_deep(Location(filename, number, 1))])
-            continue
-        yield from _documents(value, where(line, number), filename)
-
-
-def _read_text(text: str, filename: str) -> Iterator[Match]:
-    """Whole-text JSON: documents (or arrays of documents) one after another."""
-    decoder = json.JSONDecoder()
-    pos = _skip_space(text, 0)
-    line, counted = 1, 0  # the line number of text[counted]
-    while pos < len(text):
-        line += text.count("\n", counted, pos)
-        counted = pos
-        column = pos - text.rfind("\n", 0, pos)
-        try:
-            value, end = decoder.raw_decode(text, pos)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            if isinstance(exc, json.JSONDecodeError):
-                yield _empty(filename, [_decode_error(exc, filename)])
-                failed_at = max(exc.pos, pos)
-            else:
-                yield _empty(filename, [_too_deep(Location(filename, line, column))])
-                failed_at = pos
-            resume = _NEXT_DOCUMENT.search(text, failed_at + 1)
-            if resume is None:
-                return
-            pos = resume.end()
-            continue
-        yield from _documents(value, Location(filename, line, column), filename)
-        pos = _skip_space(text, end)
+__all__ = [
+    "FORMAT",
+    "JSON_CODES",
+    "VERSION",
+    "action_to_json",
+    "match_to_json",
+    "parse_steps",
+    "read_json",
+    "steps_text",
+    "write_json",
+    "write_jsonl",
+]

@@ -37,7 +37,32 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gamao_cli.formats.sgf_tree import (
+    ParsedTree,
+    SgfIssue,
+    SgfNode,
+    SgfProperty,
+    SgfTree,
+    escape,
+    fold_whitespace,
+    new_node,
+    new_property,
+    unescape,
+)
 from gamao_cli.model.diagnostics import Severity
+
+__all__ = [
+    "SYNTAX_CODES",
+    "ParsedTree",
+    "SgfIssue",
+    "SgfNode",
+    "SgfProperty",
+    "SgfTree",
+    "escape",
+    "fold_whitespace",
+    "iter_trees",
+    "unescape",
+]
 
 SYNTAX_CODES: dict[str, str] = {
     "P201": "unterminated property value: a '[' without its closing ']'",
@@ -55,10 +80,8 @@ _CHUNK = 1 << 16
 _VALUE_STOP = re.compile(r"[\\\]\n]")
 _NEW_TREE = re.compile(r"\(\s*;\s*(?:FF|GM)\s*\[")
 _NEW_TREE_LOOKAHEAD = 64
-_ESCAPE = re.compile(r"\\(\r\n|\n|\r|.)", re.DOTALL)
 _IDENT = re.compile(r"[A-Za-z]+")
 _JUNK_INSIDE = re.compile(r"[^();\[A-Za-z \t\r\n\f\v]+")
-_FOLD = re.compile(r"[^\S\n]")
 _WS = "[ \t\r\n\f\v\ufeff]"
 _SPACE = re.compile(f"{_WS}*+")
 # The fast path (_Scanner.fast_nodes): nodes of capital-letter properties with closed values,
@@ -72,166 +95,6 @@ _PLAIN_NODE = re.compile(
     re.DOTALL,
 )
 _PLAIN_TOKEN = re.compile(rf"[A-Z]+|\[({_VALUE_TEXT})\]", re.DOTALL)
-
-
-@dataclass(frozen=True, slots=True)
-class SgfProperty:
-    """A property as written: ``name`` (upper-case letters) and its unescaped values."""
-
-    name: str
-    values: tuple[str, ...]
-    line: int
-    column: int
-
-    @property
-    def value(self) -> str:
-        """The first value (SGF properties of a single value are the common case)."""
-        return self.values[0] if self.values else ""
-
-
-@dataclass(frozen=True, slots=True)
-class SgfNode:
-    """A node: its properties in file order; line/column of its ``;``."""
-
-    properties: tuple[SgfProperty, ...]
-    line: int
-    column: int
-
-    def get(self, name: str) -> SgfProperty | None:
-        for prop in self.properties:
-            if prop.name == name:
-                return prop
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class SgfTree:
-    """A game tree: its sequence of nodes and its variations; line/column of its ``(``."""
-
-    nodes: tuple[SgfNode, ...]
-    children: tuple[SgfTree, ...]
-    line: int
-    column: int
-
-    def main_line(self) -> tuple[SgfNode, ...]:
-        """The nodes of the main line: this sequence, then each first variation in turn."""
-        out: list[SgfNode] = []
-        tree: SgfTree | None = self
-        while tree is not None:
-            out.extend(tree.nodes)
-            tree = tree.children[0] if tree.children else None
-        return tuple(out)
-
-    def variation_count(self) -> int:
-        """How many variations (beyond the main line) the tree holds, at any depth."""
-        count = 0
-        stack: list[SgfTree] = [self]
-        while stack:
-            tree = stack.pop()
-            count += max(0, len(tree.children) - 1)
-            stack.extend(tree.children)
-        return count
-
-
-@dataclass(frozen=True, slots=True)
-class SgfIssue:
-    code: str
-    severity: Severity
-    message: str
-    line: int
-    column: int
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedTree:
-    """One game tree and the problems met while reading it (and any junk before it).
-
-    ``tree`` is None for the issues found after the last game tree of the input.
-    """
-
-    tree: SgfTree | None
-    issues: tuple[SgfIssue, ...]
-
-
-def fold_whitespace(text: str) -> str:
-    """SGF Text semantics as gnubg applies them: whitespace other than a newline is a space."""
-    return _FOLD.sub(" ", text)
-
-
-def unescape(raw: str) -> str:
-    """Resolve SGF escapes: ``\\x`` is ``x``; a backslash before a line break removes both."""
-    if "\\" not in raw:
-        return raw
-    return _ESCAPE.sub(lambda m: "" if m.group(1) in ("\n", "\r", "\r\n") else m.group(1), raw)
-
-
-def escape(text: str, colons: bool = False) -> str:
-    """Escape a value for writing: ``\\`` and ``]`` (and ``:`` in composed values)."""
-    out = text.replace("\\", "\\\\").replace("]", "\\]")
-    return out.replace(":", "\\:") if colons else out
-
-
-class _PropertyShell:
-    """:class:`SgfProperty`'s layout (slots are laid out in name order), filled by plain
-    stores and then made an SgfProperty, as :mod:`gamao_cli.formats.mat_fast` does for
-    moves: a frozen dataclass's ``__init__`` is several times slower."""
-
-    __slots__ = ("column", "line", "name", "values")
-    name: str
-    values: tuple[str, ...]
-    line: int
-    column: int
-
-
-class _NodeShell:
-    __slots__ = ("column", "line", "properties")
-    properties: tuple[SgfProperty, ...]
-    line: int
-    column: int
-
-
-_new = object.__new__
-
-
-def _shell_property(name: str, values: tuple[str, ...], line: int, column: int) -> SgfProperty:
-    made = _new(_PropertyShell)
-    made.name = name
-    made.values = values
-    made.line = line
-    made.column = column
-    made.__class__ = SgfProperty  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
-def _shell_node(properties: tuple[SgfProperty, ...], line: int, column: int) -> SgfNode:
-    made = _new(_NodeShell)
-    made.properties = properties
-    made.line = line
-    made.column = column
-    made.__class__ = SgfNode  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
-def _shells_work() -> bool:
-    """True when the shells make objects equal to the constructors' (checked at import)."""
-    for cls, names in (
-        (SgfProperty, ("name", "values", "line", "column")),
-        (SgfNode, ("properties", "line", "column")),
-    ):
-        if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
-            return False
-    try:
-        prop = _shell_property("W", ("31ab",), 2, 3)
-        node = _shell_node((prop,), 2, 1)
-    except TypeError:  # "__class__ assignment: ... object layout differs"
-        return False
-    expected = SgfNode((SgfProperty("W", ("31ab",), 2, 3),), 2, 1)
-    return type(node) is SgfNode and type(prop) is SgfProperty and node == expected
-
-
-_SHELLS = _shells_work()
-_new_property = _shell_property if _SHELLS else SgfProperty
-_new_node = _shell_node if _SHELLS else SgfNode
 
 
 class _Scanner:
@@ -377,15 +240,15 @@ class _Scanner:
         simple = _SIMPLE_NODE.match
         general = _PLAIN_NODE.match
         where = self.where
-        new_prop = _new_property
-        new_node = _new_node
+        new_prop = new_property
+        make_node = new_node
         append = out.append
         while True:
             found = simple(buf, pos)
             if found is not None:
                 line, column = where(pos)
                 name, raw = found.groups()
-                append(new_node((new_prop(name, (raw,), line, column + 1),), line, column))
+                append(make_node((new_prop(name, (raw,), line, column + 1),), line, column))
                 pos = found.end()
                 continue
             found = general(buf, pos)
@@ -408,7 +271,7 @@ class _Scanner:
                     values.append(unescape(raw) if "\\" in raw else raw)
             if values:
                 props.append(new_prop(name, tuple(values), pline, pcol))
-            append(new_node(tuple(props), line, column))
+            append(make_node(tuple(props), line, column))
             pos = found.end()
         self._pos = pos
 

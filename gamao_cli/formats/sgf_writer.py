@@ -27,6 +27,9 @@ One game tree per game (research/gnubg-behaviour.md)::
   gnubg does, ``;PL[W]DI[51]``; any other roll without a play is a dance, ``;W[51]``.
 * A beaver (``Beaver`` action) is a ``double`` by the doubled player; when the record has
   no take after it (gnubg's ``.mat`` never writes one), the take is written.
+* ``Game.annotations`` are written in gnubg's analysis properties (``DA``, ``A``, ``LU``,
+  its labels, ``C``) on the node of the action they annotate: see
+  :mod:`~gamao_cli.formats.sgf_annotate`.
 * Resignation offers are not written (gnubg writes none; ``RE[..R]`` says it). Set-up
   positions are written as gnubg does: ``;PL[W]AE[a:y]AW[..]AB[..]``, then ``;CV[n]``,
   ``;CP[c|w|b]`` and ``;PL[W]DI[..]`` nodes.
@@ -36,12 +39,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import TextIO
 
 from gamao_cli import __version__
+from gamao_cli.formats.sgf_annotate import node_analysis
+from gamao_cli.formats.sgf_moves import MechanicalBoard, point_letter
 from gamao_cli.formats.sgf_parser import escape
-from gamao_cli.formats.sgf_reader import MechanicalBoard, point_letter
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -292,21 +297,39 @@ def _nodes(match: Match, game: Game) -> Iterator[str]:
         yield from _setup_nodes(game.start)
     actions = game.actions
     ends_by_resignation = _resigned_at_end(match, game)
+    notes = {note.action: note for note in game.annotations}
+    money = match.length == 0
     for i, action in enumerate(actions):
         later = [a for a in actions[i + 1 :] if not isinstance(a, Resign)]
+        note = notes.get(i)
         if isinstance(action, Move):
             last = all(isinstance(a, Win) for a in later)
-            yield _move_node(action, roll_only=last and ends_by_resignation)
+            roll_only = last and ends_by_resignation
+            node = _move_node(action, roll_only=roll_only)
+            if node.startswith("PL["):  # a roll not played: its luck, labels, comment
+                bare = None if note is None else replace(note, checker=None, cube=None)
+                yield node + node_analysis(bare, money, [])
+                continue
+            letters = None
+            if note is not None and note.checker is not None:
+                letters = [
+                    "".join(_step_letters(action.player, s) for s in c.steps)
+                    for c in note.checker.candidates
+                ]
+            unparsed = ""
+            if action.mark is MoveMark.UNPARSED and action.text:
+                unparsed = "unparsed: " + action.text
+            yield node + node_analysis(note, money, letters or [], unparsed)
         elif isinstance(action, Double):
-            yield f"{_colour(action.player)}[double]"
+            yield f"{_colour(action.player)}[double]" + node_analysis(note, money, None)
         elif isinstance(action, Beaver):
-            yield f"{_colour(action.player)}[double]"
+            yield f"{_colour(action.player)}[double]" + node_analysis(note, money, None)
             if not later or not isinstance(later[0], (Take, Drop, Beaver, Double)):
                 yield f"{_colour(1 - action.player)}[take]"
         elif isinstance(action, Take):
-            yield f"{_colour(action.player)}[take]"
+            yield f"{_colour(action.player)}[take]" + node_analysis(note, money, None)
         elif isinstance(action, Drop):
-            yield f"{_colour(action.player)}[drop]"
+            yield f"{_colour(action.player)}[drop]" + node_analysis(note, money, None)
         elif isinstance(action, SetPosition):
             yield from _setup_nodes(action)
         # Resign: not written (RE says it); Win: written as RE on the root.
@@ -332,10 +355,7 @@ def _move_node(move: Move, roll_only: bool) -> str:
     if not move.steps and move.mark is not MoveMark.PLAY and roll_only:
         return f"PL[{_colour(move.player)}]DI[{dice}]"
     letters = "".join(_step_letters(move.player, s) for s in move.steps)
-    node = f"{_colour(move.player)}[{dice}{letters}]"
-    if move.mark is MoveMark.UNPARSED and move.text:
-        node += f"C[{escape('unparsed: ' + move.text)}]"
-    return node
+    return f"{_colour(move.player)}[{dice}{letters}]"
 
 
 def _step_letters(player: int, step: Step) -> str:

@@ -17,6 +17,12 @@ Conventions (docs/json-schema.md, "annotations"):
   ``"bgblitz"``, or an engine such as ``"bgsage"``).
 * ``counts`` is whether the analyser counts the decision in its statistics (XG's "does not
   count as a decision" flag, gnubg's forced / close rules); ``None``: it does not say.
+* Match-winning chances (``*_mwc``) are kept where the analyser stores them instead of
+  equities: gnubg's ``DA`` cube analysis of a match gives the cubeful no-double and
+  double-take values as MWC, and turning them into equities needs the match equity table
+  gnubg used, which the file does not name. Such a decision has the MWC fields, a
+  ``double_pass`` of +1 (a pass always wins the cube's points: +1 normalised) and ``None``
+  for the equities and errors that would need the table.
 """
 
 from __future__ import annotations
@@ -75,6 +81,9 @@ class CubeAnalysis:
     probabilities: Probabilities | None = None
     level: str = ""
     counts: bool | None = None
+    cubeless: float | None = None  # the cubeless equity of the position (normalised)
+    no_double_mwc: float | None = None  # cubeful MWC of no double (matches, see above)
+    double_take_mwc: float | None = None  # cubeful MWC of double, take
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,3 +106,4 @@ class Annotation:
     luck: float | None = None  # equity the roll gained against the average roll
     comment: str = ""  # a comment the record attaches to the action
     source: str = ""
+    marks: tuple[tuple[str, str], ...] = ()  # the analyser's own labels, verbatim (gnubg BM[2])

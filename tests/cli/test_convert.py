@@ -106,3 +106,16 @@ def test_real_corpus_mat_to_json_to_mat(tmp_path: Path) -> None:
         [b] = read_all(m / f"{original.stem}.mat")
         assert summary(a) == summary(b)
         assert a.tags == b.tags
+
+
+def test_convert_keeps_gnubgs_analysis_sgf_to_json_to_sgf(tmp_path: Path) -> None:
+    src = CORPUS / "lassehjorthmadsen-gnubg-scripts" / "match1484923_analyzed.sgf"
+    if not src.exists():
+        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    j, s = tmp_path / "m.json", tmp_path / "m.sgf"
+    assert runner.invoke(app, ["convert", str(src), "--to", "json", "-o", str(j)]).exit_code == 0
+    assert runner.invoke(app, ["convert", str(j), "--to", "sgf", "-o", str(s)]).exit_code == 0
+    [original], [via_json], [back] = read_all(src), read_all(j), read_all(s)
+    assert [len(g.annotations) for g in via_json.games] == [63, 44, 47, 55]
+    assert [g.annotations for g in via_json.games] == [g.annotations for g in original.games]
+    assert [g.annotations for g in back.games] == [g.annotations for g in original.games]

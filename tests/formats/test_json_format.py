@@ -44,6 +44,13 @@ from gamao_cli.model import (
     Variant,
     Win,
 )
+from gamao_cli.model.analysis import (
+    Annotation,
+    Candidate,
+    CheckerAnalysis,
+    CubeAnalysis,
+    Probabilities,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
@@ -135,7 +142,8 @@ null, "location": {"file": "", "line": 0, "column": 0}},
         {"type": "win", "player": 0, "points": 2, "and_the_match": false, "resigned": null, \
 "extra": [["k", "v"]], "text": "", "number": null, "location": {"file": "", "line": 0, \
 "column": 0}}
-      ]
+      ],
+      "annotations": []
     }
   ]
 }
@@ -385,7 +393,7 @@ def test_minimal_hand_written_document_uses_defaults() -> None:
 
 
 def test_codes_documented() -> None:
-    assert sorted(JSON_CODES) == [f"P30{n}" for n in range(1, 9)]
+    assert sorted(JSON_CODES) == [f"P30{n}" for n in range(1, 10)]
 
 
 # --- round trips ------------------------------------------------------------------------------
@@ -431,18 +439,73 @@ _actions: st.SearchStrategy[Action] = st.one_of(
     ),
 )
 _opt_bool = st.none() | st.booleans()
-_games = st.builds(
-    Game,
-    number=_ints,
-    score=st.none() | st.tuples(_ints, _ints),
-    actions=st.lists(_actions, max_size=6).map(tuple),
-    players=st.none() | st.tuples(_text, _text),
-    crawford=_opt_bool,
-    cube_value=_ints,
-    start=st.none() | _positions,
-    location=_locations,
-    properties=_pairs,
+_equity = st.floats(-3.0, 3.0)
+_opt_equity = st.none() | _equity
+_chance = st.floats(0.0, 1.0)
+_opt_loss = st.none() | st.floats(0.0, 3.0)
+_chances = st.none() | st.builds(Probabilities, _chance, _chance, _chance, _chance, _chance)
+_candidates = st.lists(st.builds(Candidate, _steps, _equity, _chances, _text), max_size=3)
+_checkers = _candidates.flatmap(
+    lambda cs: st.builds(
+        CheckerAnalysis,
+        st.just(tuple(cs)),
+        st.none() | st.integers(0, len(cs) - 1) if cs else st.none(),
+        _opt_loss,
+        level=_text,
+        counts=_opt_bool,
+        error_mwc=_opt_loss,
+    )
 )
+_cubes = st.builds(
+    CubeAnalysis,
+    _opt_equity,
+    _opt_equity,
+    _opt_equity,
+    _opt_loss,
+    _opt_loss,
+    probabilities=_chances,
+    level=_text,
+    counts=_opt_bool,
+    cubeless=_opt_equity,
+    no_double_mwc=st.none() | _chance,
+    double_take_mwc=st.none() | _chance,
+)
+
+
+def _game_of(actions: list[Action]) -> st.SearchStrategy[Game]:
+    notes = (
+        st.lists(
+            st.builds(
+                Annotation,
+                st.integers(0, len(actions) - 1),
+                st.none() | _checkers,
+                st.none() | _cubes,
+                _opt_equity,
+                _text,
+                _text,
+                _pairs,
+            ),
+            max_size=3,
+        ).map(tuple)
+        if actions
+        else st.just(())
+    )
+    return st.builds(
+        Game,
+        number=_ints,
+        score=st.none() | st.tuples(_ints, _ints),
+        actions=st.just(tuple(actions)),
+        players=st.none() | st.tuples(_text, _text),
+        crawford=_opt_bool,
+        cube_value=_ints,
+        start=st.none() | _positions,
+        location=_locations,
+        properties=_pairs,
+        annotations=notes,
+    )
+
+
+_games = st.lists(_actions, max_size=6).flatmap(_game_of)
 _matches = st.builds(
     Match,
     players=st.tuples(_text, _text),

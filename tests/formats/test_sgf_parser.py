@@ -243,6 +243,8 @@ def test_real_files_parse_without_issues(monkeypatch: pytest.MonkeyPatch) -> Non
     }
     assert counts == {
         "7point.sgf": (9, 380),
+        "complete.sgf": (9, 380),  # the same match as 7point.sgf
+        "demo_file.sgf": (2, 3),  # Go: a root alone, then a root and B[pd], before variations
         "edited.sgf": (1, 6),
         "charlot1-charlot2_7p_2025-11-08-2305.sgf": (4, 201),
         "charlot1-charlot2_7p_2025-11-08-2308.sgf": (5, 253),
@@ -250,6 +252,7 @@ def test_real_files_parse_without_issues(monkeypatch: pytest.MonkeyPatch) -> Non
         "match1486073_analyzed.sgf": (2, 113),
         "test-match01_analyzed.sgf": (3, 166),
         "gnubg_file.sgf": (2, 15),
+        "test.sgf": (7, 355),  # kevung-gbf: the HSBT Paris 2023 match, analysed
     }
     # The same trees when read in small chunks (values and escapes cut across chunks).
     monkeypatch.setattr(sgf_parser, "_CHUNK", 97)

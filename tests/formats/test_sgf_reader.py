@@ -12,8 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamao_cli.analysis.check import check_input
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.sgf_reader import SGF_CODES, letter_point, point_letter, read_sgf
 from gamao_cli.model import (
+    Annotation,
     Diagnostic,
     Double,
     Drop,
@@ -111,6 +115,10 @@ def test_two_games_exact_model() -> None:
                     location=L(1, 1),
                     properties=(("GS", "M:0 0"),),
                     score_location=L(1, line1.index("MI[") + 1),
+                    annotations=(
+                        Annotation(0, luck=0.1, source="gnubg"),
+                        Annotation(5, comment="dance"),  # a comment alone: no analyser
+                    ),
                 ),
                 Game(
                     number=2,
@@ -140,6 +148,15 @@ def test_two_games_exact_model() -> None:
             ),
             location=L(1, 1),
             source_format="sgf",
+            diagnostics=(
+                Diagnostic(
+                    "P229",
+                    Severity.WARNING,
+                    "A[...] skipped: too few numbers",
+                    L(2, 11),
+                    game=1,
+                ),
+            ),
         )
     ]
 
@@ -316,12 +333,48 @@ def test_non_backgammon_trees_are_skipped() -> None:
     ]
 
 
+def test_a_file_of_other_games_gives_one_diagnostic() -> None:
+    match = read1("x (;GM[1]SZ[19];B[pd](;W[dd])(;W[dp]))\n(;FF[4]GM[3])")
+    assert match.games == ()
+    assert [
+        (d.code, d.severity, d.message, d.location.line, d.location.column)
+        for d in match.diagnostics
+    ] == [
+        (
+            "P228",
+            Severity.ERROR,
+            "not a backgammon SGF: 2 game trees of GM[1] (Go), GM[3] (chess), "
+            "none of backgammon (GM[6])",
+            1,
+            5,
+        )
+    ]
+
+
+def test_the_go_sgf_of_the_corpus_is_refused_and_skipped_in_a_directory(tmp_path: Path) -> None:
+    path = CORPUS / "zmetcalf-backgammon_sgf" / "demo_file.sgf"
+    if not path.exists():
+        pytest.skip(f"corpus not found at {CORPUS}")
+    [match] = read_path(path)
+    assert [(d.code, d.message) for d in match.diagnostics] == [
+        ("P228", "not a backgammon SGF: 2 game trees of GM[1] (Go), none of backgammon (GM[6])")
+    ]
+    (tmp_path / "demo_file.sgf").write_bytes(path.read_bytes())
+    [item] = list(iter_input_files([str(tmp_path)]))
+    report = check_input(item, CheckOptions())
+    assert report.skipped
+    assert [f.code for f in report.findings] == ["P010"]
+    explicit = check_input(InputFile(str(path), path), CheckOptions())
+    assert not explicit.skipped
+    assert [f.code for f in explicit.findings] == ["P228"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("", [("P226", 0, 0)]),
         ("no sgf here", [("P203", 1, 1), ("P226", 0, 0)]),
-        ("(;GM[1])", [("P210", 1, 3), ("P226", 0, 0)]),
+        ("(;GM[1])", [("P228", 1, 3)]),
     ],
 )
 def test_nothing_readable_gives_one_empty_match(
@@ -473,7 +526,7 @@ def test_parser_issues_become_diagnostics_of_their_game() -> None:
 
 def test_codes_are_documented_and_stable() -> None:
     assert sorted(SGF_CODES) == [f"P2{n:02d}" for n in range(1, 10)] + [
-        f"P2{n}" for n in range(10, 28)
+        f"P2{n}" for n in range(10, 30)
     ]
     assert all(desc and desc[0].islower() for desc in SGF_CODES.values())
 
@@ -720,3 +773,33 @@ def test_byte_level_mutations_never_raise() -> None:
             _check_never_raises("".join(chars))
             tried += 1
     assert tried == 25 * len(_TEXTS)
+
+
+def test_gibbons_two_spellings_of_the_7point_match_read_alike() -> None:
+    """complete.sgf is 7point.sgf with hops in another order (B[11rsststab], B[11abrsstst])."""
+    folder = CORPUS / "gitGNU-gnu_gibbon"
+    if not (folder / "complete.sgf").exists():
+        pytest.skip(f"corpus not found at {CORPUS}")
+
+    def plays(name: str) -> list[list[tuple[object, ...]]]:
+        [match] = read_sgf((folder / name).open(encoding="utf-8"), name)
+        assert match.diagnostics == ()
+        out = []
+        for game in match.games:
+            rows: list[tuple[object, ...]] = [(game.number, game.score)]
+            for a in game.actions:
+                if isinstance(a, Move):
+                    steps = sorted((s.from_point, s.to_point) for s in a.steps)
+                    rows.append((a.player, a.dice, tuple(steps)))
+                else:
+                    rows.append((type(a).__name__, a.player))
+            out.append(rows)
+        return out
+
+    old, new = plays("7point.sgf"), plays("complete.sgf")
+    assert len(new) == 9
+    assert new == old
+    [[(_, _, steps)]] = [
+        [r for r in rows if r[1:2] == ((1, 1),) and r[0] == 1] for rows in new if rows[0][0] == 2
+    ]
+    assert steps == ((6, 5), (6, 5), (7, 6), (24, 23))

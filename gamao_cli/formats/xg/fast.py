@@ -30,7 +30,7 @@ CandidateFactory = Callable[
 
 _CANDIDATE_SLOTS = ("steps", "equity", "probabilities", "level")
 _CHECKER_SLOTS = ("candidates", "played", "error", "level", "counts", "error_mwc")
-_ANNOTATION_SLOTS = ("action", "checker", "cube", "luck", "comment", "source")
+_ANNOTATION_SLOTS = ("action", "checker", "cube", "luck", "comment", "source", "marks")
 _PROBABILITY_SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
@@ -88,13 +88,14 @@ class _CheckerShell:
 
 
 class _AnnotationShell:
-    __slots__ = ("action", "checker", "comment", "cube", "luck", "source")
+    __slots__ = ("action", "checker", "comment", "cube", "luck", "marks", "source")
     action: int
     checker: CheckerAnalysis | None
     cube: CubeAnalysis | None
     luck: float | None
     comment: str
     source: str
+    marks: tuple[tuple[str, str], ...]
 
 
 def _shell_checker(
@@ -138,6 +139,7 @@ def _shell_annotation(
     made.checker = checker
     made.cube = cube
     made.luck = luck
+    made.marks = ()
     made.comment = comment
     made.source = source
     made.__class__ = Annotation  # type: ignore[assignment]

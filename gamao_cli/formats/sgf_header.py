@@ -1,0 +1,184 @@
+"""The root node of an SGF game tree: players, match length and score, rules, result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty, SgfTree, fold_whitespace
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Rules, Variant
+
+# Root properties mapped to model fields (never copied into tags or properties).
+_MAPPED_ROOT = frozenset({"FF", "GM", "CA", "MI", "PW", "PB", "WR", "BR", "RU", "RE", "CV"})
+SETUP = frozenset({"AE", "AW", "AB", "PL", "DI", "CV", "CP", "CO"})
+BOARD_SETUP = frozenset({"AE", "AW", "AB"})
+# Root properties that belong to a game, not the match.
+GAME_ROOT = frozenset({"GS"})
+# Writers known to number games from 0.
+_ZERO_BASED_WRITERS = ("gnu backgammon", "gibbon", "gamao")
+# Writers that write RU whenever a rule applies, so that no RU means the defaults.
+_RULES_WRITERS = ("gnu backgammon", "gamao")
+
+
+# --- the root node -----------------------------------------------------------------------------
+
+
+@dataclass
+class Header:
+    """What a game tree's root node says."""
+
+    location: Location
+    length: int | None = None
+    index: int | None = None
+    score: tuple[int, int] | None = None
+    score_location: Location | None = None  # the MI property that gives the score
+    players: tuple[str | None, str | None] = (None, None)
+    ratings: tuple[str | None, str | None] = (None, None)
+    rule_tokens: tuple[str, ...] | None = None
+    result: SgfProperty | None = None
+    cube_value: int = 1
+    writer: str = ""
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    diags: list[tuple[str, str, int, int]] = field(default_factory=list)
+    is_backgammon: bool = True
+    game_type: str = "6"  # the GM value as written
+    game_line: int = 0  # where GM is written (or the tree's start)
+    game_column: int = 0
+
+    @property
+    def zero_based_writer(self) -> bool:
+        return self.writer.lower().startswith(_ZERO_BASED_WRITERS)
+
+    def rules_known(self) -> bool:
+        return self.rule_tokens is not None or self.writer.lower().startswith(_RULES_WRITERS)
+
+    def rules(self) -> Rules:
+        tokens = {t.lower() for t in self.rule_tokens or ()}
+        known = self.rules_known()
+        money = self.length == 0
+        variant = Variant.NACKGAMMON if "nackgammon" in tokens else Variant.STANDARD
+        cube: bool | None = False if "nocube" in tokens else (True if known else None)
+        crawford: bool | None = None
+        if "crawford" in tokens:
+            crawford = True
+        elif known and not money and (self.length or 0) > 1:
+            crawford = False
+        jacoby: bool | None = None
+        if "jacoby" in tokens:
+            jacoby = True
+        elif known and money:
+            jacoby = False
+        return Rules(variant=variant, cube=cube, crawford=crawford, jacoby=jacoby)
+
+
+_KNOWN_RULES = frozenset(
+    {"crawford", "crawfordgame", "jacoby", "nocube", "nackgammon"}
+    | {f"hypergammon{i}" for i in (1, 2, 3)}
+)
+
+
+def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
+    h = Header(Location(filename, tree.line, tree.column))
+    gm = root.get("GM")
+    if gm is None:
+        h.diags.append(("P211", "no GM property: read as backgammon", root.line, root.column))
+    elif gm.value.strip() != "6":
+        h.is_backgammon = False
+        h.game_type = gm.value.strip()
+        h.game_line, h.game_column = gm.line, gm.column
+        h.diags.append(
+            (
+                "P210",
+                f"GM[{gm.value}] is not backgammon (GM[6]): game tree skipped",
+                gm.line,
+                gm.column,
+            )
+        )
+        return h
+    pw = root.get("PW")
+    pb = root.get("PB")
+    h.players = (
+        fold_whitespace(pw.value) if pw else None,
+        fold_whitespace(pb.value) if pb else None,
+    )
+    wr = root.get("WR")
+    br = root.get("BR")
+    h.ratings = (
+        fold_whitespace(wr.value) if wr else None,
+        fold_whitespace(br.value) if br else None,
+    )
+    ap = root.get("AP")
+    h.writer = ap.value if ap else ""
+    mi = root.get("MI")
+    if mi is None:
+        h.diags.append(
+            ("P212", "no MI property: match length and score unknown", root.line, root.column)
+        )
+    else:
+        _read_mi(h, mi)
+    ru = root.get("RU")
+    if ru is not None:
+        tokens = tuple(t.strip() for t in ru.value.split(":") if t.strip())
+        h.rule_tokens = tokens
+        for t in tokens:
+            low = t.lower()
+            if low not in _KNOWN_RULES:
+                h.diags.append(
+                    ("P218", f"unknown rule {t!r} in RU[{ru.value}]", ru.line, ru.column)
+                )
+            elif low.startswith("hypergammon"):
+                h.diags.append(
+                    ("P219", f"variant {t} is not supported: read as standard", ru.line, ru.column)
+                )
+    h.result = root.get("RE")
+    cv = root.get("CV")
+    if cv is not None:
+        value = parse_cube_value(cv.value)
+        if value is None:
+            h.diags.append(("P227", f"CV[{cv.value}] is not a cube value", cv.line, cv.column))
+        else:
+            h.cube_value = value
+    for prop in root.properties:
+        if prop.name in _MAPPED_ROOT or prop.name in SETUP:
+            continue
+        h.extra.extend((prop.name, fold_whitespace(v)) for v in prop.values)
+    return h
+
+
+def _read_mi(h: Header, mi: SgfProperty) -> None:
+    ws: int | None = None
+    bs: int | None = None
+    for entry in mi.values:
+        key, sep, value = entry.partition(":")
+        key = key.strip().lower()
+        number = parse_int(value) if sep else None
+        if key not in ("length", "game", "ws", "bs"):
+            continue  # unknown tags are ignored (SGF specification)
+        if number is None or number < 0:
+            h.diags.append(
+                ("P213", f"MI entry {entry!r} is not '{key}:<number>'", mi.line, mi.column)
+            )
+            continue
+        if key == "length":
+            h.length = number
+        elif key == "game":
+            h.index = number
+        elif key == "ws":
+            ws = number
+        else:
+            bs = number
+    if ws is not None or bs is not None:
+        h.score = (ws or 0, bs or 0)
+        h.score_location = Location(h.location.file, mi.line, mi.column)
+
+
+def parse_int(text: str) -> int | None:
+    t = text.strip()
+    return int(t) if t.isdigit() and t.isascii() else None
+
+
+def parse_cube_value(text: str) -> int | None:
+    n = parse_int(text)
+    if n is None or n < 1 or n & (n - 1):
+        return None
+    return n
