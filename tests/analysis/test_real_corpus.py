@@ -28,6 +28,10 @@ first batch's and most of the second batch's errors; each was checked against th
     ``41: 7/1`` (g3) are wrong distances (R201); SOURCES.md names the first two, the third is
     as plainly six pips on a 4-1.
 
+The other formats (XG, SGF, Gibbon's GMD and JavaFIBS files) hold the same matches as their
+``.mat`` twins where they have one, and report only what those report; each line of
+:data:`TOTALS` says where its figures come from.
+
 * writers' conventions, reported as info (docs/check.md, "Writers' conventions"): Hardy's boxed
   banners (P124, six files), a drop with no ``Wins`` line (P125), points capped at what the
   winner needed (X416), a match conceded (X417), Galaxy single-game exports (X418), ``and the
@@ -64,11 +68,23 @@ TOTALS: dict[str, Totals] = {
     # (9 games, 353 plays each); edited.gmd: one set-up position, no play.
     "gmd": Totals(files=3, matches=3, games=19, verified=19, plays=706),
     "javafibs": Totals(files=1, matches=1, games=9, verified=9, plays=353),
+    # The eight SGF of the first batch, Gibbon's complete.sgf (7point.sgf's match, hops in
+    # another order) and kevung-gbf/test.sgf (the match of test.xg).
+    "sgf": Totals(files=10, matches=10, games=46, verified=46, plays=1944),
+    # Not match files: 16 XG and 7 BGBlitz position texts, gnubg's text export of an analysed
+    # match and a Go SGF (see test_the_skipped_files_are_the_non_match_files).
+    "skipped": Totals(files=25, matches=0, games=0, verified=0, plays=0),
 }
 """Per format: files, matches, games, games verified, plays (a line per format)."""
 
 FINDINGS: dict[str, dict[tuple[str, str], int]] = {
     "xg": {},  # 14 resignations are info (X402), nothing else
+    # A set-up position that ends unfinished (Gibbon) and an unfinished money session.
+    "sgf": {
+        ("X413", "gitGNU-gnu_gibbon/edited.sgf"): 1,
+        ("X414", "gitGNU-gnu_gibbon/edited.sgf"): 1,
+        ("X414", "zmetcalf-backgammon_sgf/gnubg_file.sgf"): 1,
+    },
     "javafibs": {},
     # The set-up position ends unfinished, as edited.sgf does.
     "gmd": {
@@ -203,3 +219,21 @@ def test_hardy_banners_give_event_and_round(by_format: dict[str, list[FileReport
             None,
         ),
     }
+
+
+def test_every_file_is_accounted_for(by_format: dict[str, list[FileReport]]) -> None:
+    """Every file is read as one of the formats above or skipped; none is unreadable."""
+    assert sorted(by_format) == sorted(TOTALS)
+
+
+def test_the_skipped_files_are_the_non_match_files(
+    by_format: dict[str, list[FileReport]],
+) -> None:
+    skipped = sorted(r.file.split("real/")[-1] for r in by_format["skipped"])
+    positions = [p for p in skipped if p.startswith(("kevung-xgparser/", "kevung-bgfparser/"))]
+    assert (len(positions), len(skipped)) == (23, 25)
+    assert sorted(set(skipped) - set(positions)) == [
+        "lassehjorthmadsen-gnubg-scripts/match1484923_analyzed.txt",
+        "zmetcalf-backgammon_sgf/demo_file.sgf",
+    ]
+    assert {f.code for r in by_format["skipped"] for f in r.findings} == {"P010"}
