@@ -21,7 +21,12 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/analysis/game_replay.py \
 	gamao_cli/formats/mat_state.py \
 	gamao_cli/formats/mat_cells.py \
-	gamao_cli/formats/mat_games.py
+	gamao_cli/formats/mat_games.py \
+	gamao_cli/formats/xg/annotate.py \
+	gamao_cli/formats/xg/games.py \
+	gamao_cli/formats/xg/moves.py \
+	gamao_cli/formats/xg/records.py \
+	gamao_cli/formats/xg/reader.py
 
 $(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)
@@ -46,4 +51,5 @@ bench: setup
 	$(BIN)/python -m benchmarks.run_all
 
 clean:
-	rm -rf $(VENV) out build *__mypyc*.so gamao_cli/*/*.so
+	rm -rf $(VENV) out build *__mypyc*.so
+	find gamao_cli -name '*.so' -delete

@@ -40,6 +40,11 @@ COMPILED = [
     "gamao_cli/formats/mat_state.py",
     "gamao_cli/formats/mat_cells.py",
     "gamao_cli/formats/mat_games.py",
+    "gamao_cli/formats/xg/annotate.py",
+    "gamao_cli/formats/xg/games.py",
+    "gamao_cli/formats/xg/moves.py",
+    "gamao_cli/formats/xg/records.py",
+    "gamao_cli/formats/xg/reader.py",
 ]
 """The modules compiled: the readers' and the replay's hot paths. Compiled code calls the
 functions of these modules directly, so a test cannot replace one by patching its module.

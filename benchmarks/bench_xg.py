@@ -109,7 +109,7 @@ def main() -> None:
     if not files:
         print(f"no .xg files in {XG_DIR}")
         return
-    print(f"build: {reader_build()} ({PURE_ENV}=1 for pure Python); the XG reader is interpreted")
+    print(f"build: {reader_build()} ({PURE_ENV}=1 for pure Python)")
     print(f"{len(files)} real .xg files, each read {args.repeat} times")
     _xg_in_memory("xg, in memory", files, args.repeat, args.runs)
     _from_disk("xg, from disk", files, args.repeat, args.runs)

@@ -47,6 +47,11 @@ COMPILED_MODULES = (
     "gamao_cli.formats.mat_state",
     "gamao_cli.formats.mat_cells",
     "gamao_cli.formats.mat_games",
+    "gamao_cli.formats.xg.annotate",
+    "gamao_cli.formats.xg.games",
+    "gamao_cli.formats.xg.moves",
+    "gamao_cli.formats.xg.records",
+    "gamao_cli.formats.xg.reader",
 )
 """The modules ``setup.py`` compiles (the same list, as paths, is its ``COMPILED``)."""
 
