@@ -1,0 +1,242 @@
+"""Legal play generation driven by a :class:`~gamao_cli.engine.ruleset.RuleSet`.
+
+Standard backgammon, nackgammon and hypergammon keep the specialised generator of
+:mod:`gamao_cli.engine.movegen`; this one plays every rule set, including those whose movement
+differs (research/variants.md T4 tavla's home-board hit, N3-N7 Long Nardy, A1-A6
+acey-deucey, the five-checker house rule). It works on the mover's view like ``movegen``:
+``me`` and ``opp`` are both boards in their owner's numbering.
+
+The search is a depth-first walk over single-die moves that remembers every state it has seen
+(board, opponent, dice left, head checkers moved, frozen checkers), so orders that reach the
+same state are explored once. Every state reached is a candidate play; compulsory play (M4)
+then keeps those using the most dice and, when only one of two different dice can be used,
+the larger one when it can be.
+"""
+
+from __future__ import annotations
+
+from gamao_cli.engine.movegen import Play, StepTuple
+from gamao_cli.engine.ruleset import POOL, RuleSet
+from gamao_cli.model.actions import BAR, OFF, Board
+
+HEAD = 24
+"""Long Nardy: every checker starts on its owner's 24-point, the head (N1)."""
+
+_HEAD_DOUBLES = ((6, 6), (4, 4), (3, 3))
+"""N4 head=fixed: the first-turn doubles that let a second checker leave the head."""
+
+Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
+"""Every state a legal sequence reaches: {(mover, opponent): (dice used, steps, first die)}."""
+
+
+def prime_violation(me: list[int] | Board, opp: list[int] | Board) -> bool:
+    """N5: the mover holds six points in a row along the opponent's path and no opposing
+    checker is in front of them. The opponent's path visits the mover's points 12, 11, ..., 1,
+    24, ..., 13; an opposing checker on his point q is at index 24 - q of that path."""
+    run = 0
+    for i in range(24):
+        m = (12 - i) % 24 or 24
+        if me[m]:
+            run += 1
+            if run >= 6 and not any(opp[1 : 24 - i]):
+                return True
+        else:
+            run = 0
+    return False
+
+
+class _Search:
+    """One turn's search state (mutable; one instance per generation)."""
+
+    __slots__ = (
+        "cap",
+        "exact",
+        "freeze",
+        "frozen",
+        "head_left",
+        "head_limit",
+        "hitting",
+        "me",
+        "opp",
+        "opp_on",
+        "opp_point",
+        "reached",
+        "rs",
+        "seen",
+        "steps",
+        "step_block",
+        "final_block",
+        "thr",
+        "used_first",
+    )
+
+    def __init__(self, rs: RuleSet, me: Board, opp: Board, head_limit: int) -> None:
+        self.rs = rs
+        self.me = list(me)
+        self.opp = list(opp)
+        self.opp_point = [0] + [rs.opponent_point(p) for p in range(1, 25)] + [0]
+        self.opp_on = [0] * 26
+        for p in range(1, 25):
+            self.opp_on[p] = opp[self.opp_point[p]]
+        self.thr = 1 if rs.single_blocks else 2
+        self.hitting = rs.hitting
+        self.cap = rs.max_per_point
+        self.exact = rs.bearoff_exact
+        self.freeze = rs.home_hit_freeze
+        self.frozen = [0] * 26
+        self.head_limit = head_limit if rs.head else 99
+        self.head_left = 0
+        self.step_block = rs.block == "step"
+        self.final_block = rs.block == "final"
+        self.reached: Reached = {}
+        self.seen: set[tuple[object, ...]] = set()
+        self.steps: list[StepTuple] = []
+        self.used_first = 0
+
+    def moves(self, d: int) -> list[tuple[int, int]]:
+        """Single-die moves (from, to) with die ``d`` now."""
+        me = self.me
+        opp_on = self.opp_on
+        thr = self.thr
+        cap = self.cap
+        out: list[tuple[int, int]] = []
+        if me[BAR]:
+            t = BAR - d
+            if opp_on[t] < thr and not (cap and me[t] >= cap):
+                out.append((BAR, t))
+            return out
+        pool = len(me) > POOL and me[POOL] > 0
+        if pool:
+            t = BAR - d
+            if opp_on[t] < thr and not (cap and me[t] >= cap):
+                out.append((POOL, t))
+        home = not pool and not any(me[7:26])
+        frozen = self.frozen
+        for p in range(24, 0, -1):
+            n = me[p]
+            if not n or (self.freeze and n <= frozen[p]):
+                continue
+            if p == HEAD and self.head_left >= self.head_limit:
+                continue
+            t = p - d
+            if t >= 1:
+                if opp_on[t] < thr and not (cap and me[t] >= cap):
+                    out.append((p, t))
+            elif home and (t == 0 or (not self.exact and not any(me[p + 1 : 7]))):
+                out.append((p, OFF))
+        return out
+
+    def record(self) -> None:
+        if self.final_block and prime_violation(self.me, self.opp):
+            return
+        key = (tuple(self.me), tuple(self.opp))
+        used = len(self.steps)
+        old = self.reached.get(key)
+        if old is None or old[0] < used:
+            self.reached[key] = (used, tuple(self.steps), self.used_first)
+
+    def walk(self, dice: list[int]) -> None:
+        state = (
+            tuple(self.me),
+            tuple(self.opp),
+            tuple(dice),
+            self.head_left,
+            tuple(self.frozen) if self.freeze else (),
+        )
+        if state in self.seen:
+            return
+        self.seen.add(state)
+        self.record()
+        me, opp, opp_on = self.me, self.opp, self.opp_on
+        tried = 0
+        for i, d in enumerate(dice):
+            if d == tried:
+                continue  # equal dice give the same moves
+            tried = d
+            rest = dice[:i] + dice[i + 1 :]
+            for f, t in self.moves(d):
+                hit = self.hitting and t != OFF and opp_on[t] == 1
+                me[f] -= 1
+                me[t] += 1
+                if hit:
+                    q = self.opp_point[t]
+                    opp[q] -= 1
+                    opp[BAR] += 1
+                    opp_on[t] = 0
+                    if self.freeze and t <= 6:
+                        self.frozen[t] += 1
+                if f == HEAD:
+                    self.head_left += 1
+                if not (self.step_block and prime_violation(me, opp)):
+                    if not self.steps:
+                        self.used_first = d
+                    self.steps.append((f, t, hit))
+                    self.walk(rest)
+                    self.steps.pop()
+                if f == HEAD:
+                    self.head_left -= 1
+                if hit:
+                    q = self.opp_point[t]
+                    opp[q] += 1
+                    opp[BAR] -= 1
+                    opp_on[t] = 1
+                    if self.freeze and t <= 6:
+                        self.frozen[t] -= 1
+                me[t] -= 1
+                me[f] += 1
+
+
+def dice_list(dice: tuple[int, ...]) -> list[int]:
+    """The moves a roll gives: a double four times (M3), else each die once, larger first."""
+    if len(dice) == 2 and dice[0] == dice[1]:
+        return [dice[0]] * 4
+    return sorted(dice, reverse=True)
+
+
+def reachable(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int = 1
+) -> Reached:
+    """Every state some legal sequence of single-die moves reaches (without M4)."""
+    search = _Search(rs, me, opp, head_limit)
+    search.walk(dice_list(dice))
+    return search.reached
+
+
+def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
+    """N4: how many checkers may leave the head this turn (head=fixed; see :func:`generate`
+    for head=needed)."""
+    if rs.head and me[HEAD] == rs.checkers and rs.head == "fixed" and dice in _HEAD_DOUBLES:
+        return 2
+    return 1
+
+
+def _compulsory(reached: Reached, dice: tuple[int, ...]) -> tuple[int, Reached]:
+    best = max((v[0] for v in reached.values()), default=0)
+    if best == 0:
+        return 0, {}
+    kept = {k: v for k, v in reached.items() if v[0] == best}
+    if best == 1 and len(dice) == 2 and dice[0] != dice[1]:
+        hi = max(dice)
+        larger = {k: v for k, v in kept.items() if v[2] == hi}
+        if larger:
+            kept = larger
+    return best, kept
+
+
+def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple[int, list[Play]]:
+    """(dice used, every distinct legal play) under ``rs``; no plays when the roll is lost."""
+    limit = head_limit(rs, me, dice)
+    best, kept = _compulsory(reachable(rs, me, opp, dice, limit), dice)
+    if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
+        # N4 head=needed: on the first turn a second head checker may leave when the roll
+        # cannot otherwise be played in full.
+        best2, kept2 = _compulsory(reachable(rs, me, opp, dice, 2), dice)
+        if best2 > best:
+            best, kept = best2, kept2
+    plays = [Play(steps, board, other) for (board, other), (_, steps, _) in kept.items()]
+    return best, plays
+
+
+def legal_plays_rules(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
+    """Every distinct legal play for ``dice`` under ``rs`` (mover's view)."""
+    return generate(rs, me, opp, dice)[1]
