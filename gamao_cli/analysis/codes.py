@@ -108,6 +108,63 @@ _CHECK_CODES = (
         "the rest of the game cannot be verified: a play could not be applied",
         "",
     ),
+    Code(
+        "R230",
+        ERR,
+        "N3",
+        "Long Nardy: a checker lands on a point an opposing checker holds (nothing is hit)",
+        "65: 24/13 with the opponent's head on 12... 13 held",
+    ),
+    Code(
+        "R231",
+        ERR,
+        "N4",
+        "Long Nardy: a second checker leaves the head in one turn",
+        "61: 24/18 24/23",
+    ),
+    Code(
+        "R232",
+        ERR,
+        "N5",
+        "Long Nardy: six points in a row with no opposing checker in front of them",
+        "51: 24/19 23/22 closing W24-W19",
+    ),
+    Code(
+        "R233",
+        ERR,
+        "T4",
+        "tavla: a checker that hit in the home board moves on in the same turn",
+        "32: 8/5*/3",
+    ),
+    Code(
+        "R234",
+        ERR,
+        "house:five-checker-limit",
+        "a sixth checker on a point under the five-checker house rule",
+        "31: 8/5 6/5 with five on 5",
+    ),
+    Code(
+        "R235",
+        ERR,
+        "A6",
+        "a checker borne off with a larger die where bear-off needs the exact number",
+        "65: 2/off (bearoff=exact)",
+    ),
+    Code(
+        "R236",
+        ERR,
+        "A4",
+        "the other player rolls where the same player rolls again (after a 1-2 played in "
+        "full, its named double, or a double under roll-again-after-double)",
+        "1-2 played, then the opponent's roll",
+    ),
+    Code(
+        "R237",
+        ERR,
+        "A4",
+        "acey-deucey: the roll after a 1-2 played in full is not a double (the named double)",
+        "21: ... then 64 by the same player",
+    ),
     Code("C301", ERR, "C3", "a double by the player who does not own the cube", ""),
     Code("C302", ERR, "C4", "a double in the Crawford game", ""),
     Code("C303", ERR, "C7", "a double in a game played without the cube", ""),
@@ -126,6 +183,14 @@ _CHECK_CODES = (
     Code("C309", ERR, "C3", "a double to the wrong value, or while another double waits", ""),
     Code("C310", ERR, "C3", "a double above the cube limit", ""),
     Code("C311", ERR, "C3", "a double left unanswered", ""),
+    Code(
+        "C320",
+        ERR,
+        "T7",
+        "a double in a variant played without the cube (tavla T7, Long Nardy N9, acey-deucey "
+        "A7; --option cube=on turns it on)",
+        "",
+    ),
     Code(
         "X401",
         ERR,
@@ -171,11 +236,33 @@ _CHECK_CODES = (
     Code("X414", WARN, "E1", "the last game of the record is unfinished (no result)", ""),
     Code("X413", WARN, "X1", "the match ends before either player reached the match length", ""),
     Code(
+        "X430",
+        ERR,
+        "T6",
+        "the recorded points differ from the variant's scoring (tavla and Long Nardy 1 or 2, "
+        "acey-deucey one per checker left)",
+        "tavla: Wins 3 for a would-be backgammon",
+    ),
+    Code(
+        "X431",
+        ERR,
+        "T6",
+        "a resignation worth more than the variant's largest result",
+        "tavla: a resignation of 3",
+    ),
+    Code(
+        "X432",
+        WARN,
+        None,
+        "the record's own variant differs from --variant: replayed as asked",
+        "",
+    ),
+    Code(
         "X415",
         WARN,
         None,
         "a variant the engine does not play yet: the games are read but not verified",
-        "; [Variation \"HyperGammon\"]",
+        '; [Variation "HyperGammon"]',
     ),
 )
 

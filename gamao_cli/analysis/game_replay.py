@@ -17,12 +17,21 @@ from gamao_cli.analysis.conventions import is_capped, is_conceded, needed
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
+from gamao_cli.analysis.variant_turns import (
+    NO_CUBE_RULE,
+    SCORING_RULE,
+    VARIANT_PLAY_CODES,
+    Turns,
+    level_name,
+)
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.engine.movegen import Play, count_plays, plays_for, surely_not_forced
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position, pip_count
-from gamao_cli.engine.scoring import CHECKERS, Ending, max_result, result_type
+from gamao_cli.engine.rules_movegen import legal_plays_rules
+from gamao_cli.engine.rules_validate import judge_rules
+from gamao_cli.engine.scoring import Ending
 from gamao_cli.engine.validate import judge
 from gamao_cli.model.actions import (
     BAR,
@@ -90,9 +99,7 @@ class MatchHost(Protocol):
 
 MAX_LISTED_PLAYS = 8
 
-_new_record = cast(
-    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
-)
+_new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
 
 
@@ -117,7 +124,12 @@ class GameReplay:
         rules = replayer.rules
         # The position as both boards (None once the game cannot be replayed) and the side
         # on roll: kept apart, the hot path never builds a Position (see :attr:`position`).
-        self.boards: tuple[Board, Board] | None = Position.start(rules.variant).boards
+        rs = rules.ruleset
+        self.rs = rs
+        self.std = rs.standard_moves  # the standard generator and validator play it
+        self.checkers = rs.checkers
+        self.turns = Turns(rs)
+        self.boards: tuple[Board, Board] | None = rs.start_boards()
         self.side = 0
         self.crawford = score.is_crawford_game
         # A match resumed at match point: the Crawford game may lie before the record.
@@ -219,6 +231,10 @@ class GameReplay:
 
     def cube_problem(self, why: CubeViolation | None, action: Action) -> None:
         if why is not None:
+            if why.kind == "double-no-cube" and self.rs.variant in NO_CUBE_RULE:
+                rule = NO_CUBE_RULE[self.rs.variant]
+                self.report("C320", f"{why.message} ({self.rs.variant.value})", action, rule=rule)
+                return
             self.report(CUBE_CODES[why.kind], why.message, action, rule=why.rule)
 
     # -- actions ---------------------------------------------------------------------------
@@ -299,9 +315,7 @@ class GameReplay:
                 taker = 1 - self.cube.offered_by
                 self.cube = self.cube.accepted()
                 self.r.cube_actions.append(
-                    CubeRecord(
-                        self.game.number, move.number, taker, "take", self.cube.value, move
-                    )
+                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value, move)
                 )
             else:
                 self.report(
@@ -311,7 +325,15 @@ class GameReplay:
                     player=self.cube.offered_by,
                 )
                 self.cube = _replace_offer(self.cube)
-        if self.turn is not None and player != self.turn:
+        turns = self.turns
+        again = turns.expects(player)
+        if turns.again is not None and not again:
+            self.report("R236", f"{turns.missing()}, but the other player rolls", move)
+        elif again and turns.named and dice[0] != dice[1]:
+            self.report(
+                "R237", f"the roll after a 1-2 is the named double, not {_dice_text(dice)}", move
+            )
+        elif self.turn is not None and player != self.turn and not again:
             self.report(
                 "R215",
                 f"{self.r.name(player)} plays again: {self.r.name(1 - player)}'s turn is missing",
@@ -323,7 +345,7 @@ class GameReplay:
             self.report("R217", f"the dice {_dice_text(dice)} are not two numbers 1-6", move)
             self.unverifiable(move)
             return
-        if opening and dice[0] == dice[1]:
+        if opening and dice[0] == dice[1] and not self.rs.opening_reroll:
             self.report(
                 "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
             )
@@ -340,17 +362,26 @@ class GameReplay:
         if not move.steps:
             self.on_no_play(move, dice, me, opp, _is_last_roll(actions, i))
             return
-        verdict = judge(me, opp, dice, move.steps)
+        if self.std:
+            verdict = judge(me, opp, dice, move.steps)
+        else:
+            verdict = judge_rules(self.rs, me, opp, dice, move.steps)
         plays: Sequence[Play] | None = verdict.legal_plays
         if not verdict.legal:
             if plays is None:
-                plays = plays_for(me, opp, dice)
+                plays = self.plays_for(me, opp, dice)
             code = verdict.code or "wrong-distance"
             message = verdict.reason
             if not plays and code not in ("no-play-recorded",):
                 code = "play-when-dancing"
                 message = f"a play is recorded, but {_dice_text(dice)} cannot be played here"
-            self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
+            if code in VARIANT_PLAY_CODES:
+                rule = verdict.rule
+                self.report(
+                    VARIANT_PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=rule
+                )
+            else:
+                self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
         else:
             if self.r.canonical is not None:
                 self.r.canonical[id(move)] = verdict.steps
@@ -374,8 +405,15 @@ class GameReplay:
                 count = len(plays)
             elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
                 count = 2
-            else:
+            elif self.std:
                 count = count_plays(me, opp, dice)
+            else:
+                count = len(self.plays_for(me, opp, dice))
+        if self.rs.acey_deucey or self.rs.doubles_extra_roll:
+            full = _full(verdict.steps, dice) if verdict.legal else False
+            self.turns.after(player, dice, full)
+            if self.turns.again is not None:
+                self.turn = player
         self.after_play(
             move,
             dice,
@@ -398,14 +436,14 @@ class GameReplay:
         opp: tuple[int, ...],
         last_before_end: bool,
     ) -> None:
-        plays = plays_for(me, opp, dice)
+        plays = self.plays_for(me, opp, dice)
         if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
             if self.result_winner(move) != move.player:
                 # An empty roll cell (or XG's ????) before the other player's result: the
                 # roller resigned after rolling.
                 self.plays -= 1
                 return
-            winning = [p for p in plays if p.mover[OFF] == CHECKERS]
+            winning = [p for p in plays if p.mover[OFF] == self.checkers]
             if winning:
                 # The roller won: the play that bore off the last checkers was left out.
                 self.report(
@@ -458,6 +496,12 @@ class GameReplay:
             plays=plays,
         )
         self.after_play(move, dice, me, opp, me, opp, 0, len(plays), self.plays == 1)
+
+    def plays_for(self, me: Board, opp: Board, dice: tuple[int, int]) -> list[Play]:
+        """Every legal play under the game's rule set."""
+        if self.std:
+            return plays_for(me, opp, dice)
+        return legal_plays_rules(self.rs, me, opp, dice)
 
     def result_winner(self, move: Move) -> int | None:
         """The winner the game's result line names, if any."""
@@ -513,10 +557,10 @@ class GameReplay:
         self.pips = after
         if self.r.positions is not None:
             self.r.positions[id(move)] = (me2, opp2)
-        if me2[OFF] == CHECKERS:
+        if me2[OFF] == self.checkers:
             self.ended = Ending.BEAR_OFF
             self.winner = player
-            self.level = int(result_type(opp2))
+            self.level = self.rs.result_level(opp2)
             self.points = self.level * self.cube.value
 
     def unverifiable(self, action: Action) -> None:
@@ -614,7 +658,7 @@ class GameReplay:
         self.boards, self.side = action.boards, action.turn
         self.pips = None
         self.turn = action.turn
-        if Position(action.boards, action.turn).problems():
+        if self.rs.problems(action.boards):
             self.unverifiable(action)
         if action.cube_value:
             self.cube = _replace_cube(self.cube, action)
@@ -653,7 +697,19 @@ class GameReplay:
             self.ended = Ending.RESIGNATION
             self.winner = winner
             level, rem = divmod(win.points, cube)
-            if (rem or not 1 <= level <= 3) and self.conventions(win, winner, 3 * cube, True):
+            if not rem and level > self.rs.max_level() and self.rs.variant in SCORING_RULE:
+                self.report(
+                    "X431",
+                    f"a resignation worth {win.points} with the cube at {cube}: "
+                    f"{self.rs.variant.value} scores at most {self.rs.max_level()} a game",
+                    win,
+                    player=winner,
+                    rule=SCORING_RULE[self.rs.variant],
+                )
+                self.points = win.points
+                return
+            worth = self.rs.max_level() * cube
+            if (rem or not 1 <= level <= 3) and self.conventions(win, winner, worth, True):
                 return
             if rem or not 1 <= level <= 3:
                 self.report(
@@ -668,8 +724,8 @@ class GameReplay:
             self.level = level
             self.points = win.points
             loser_board = self.boards[1 - winner]
-            allowed = int(max_result(loser_board))
-            names = {1: "single game", 2: "gammon", 3: "backgammon"}
+            allowed = self.rs.result_level(loser_board)
+            names = {n: level_name(self.rs, n) for n in range(1, self.rs.max_level() + 1)}
             self.report(
                 "X402",
                 f"resigned a {names[level]} ({win.points} point{'s' if win.points != 1 else ''})",
@@ -735,8 +791,19 @@ class GameReplay:
         if win.points not in expected and self.conventions(win, self.winner, min(expected), False):
             return
         if win.points not in expected:
-            names = {1: "single game", 2: "gammon", 3: "backgammon"}
+            names = {n: level_name(self.rs, n) for n in range(1, self.rs.max_level() + 1)}
             want = " or ".join(str(v) for v in sorted(expected))
+            if self.rs.variant in SCORING_RULE:
+                self.report(
+                    "X430",
+                    f"Wins {win.points}, but in {self.rs.variant.value} a "
+                    f"{names[self.level]} with the cube at {cube} is worth {want}",
+                    win,
+                    player=self.winner,
+                    rule=SCORING_RULE[self.rs.variant],
+                )
+                self.points = min(expected, key=lambda v: abs(v - win.points))
+                return
             self.report(
                 "X401",
                 f"Wins {win.points}, but a {names[self.level]} with the cube at {cube} is "
@@ -848,6 +915,11 @@ def _is_last_roll(actions: Sequence[Action], i: int) -> bool:
 def _pips(player: int, me: tuple[int, ...], opp: tuple[int, ...]) -> tuple[int, int]:
     a, b = pip_count(me), pip_count(opp)
     return (a, b) if player == 0 else (b, a)
+
+
+def _full(steps: Sequence[tuple[int, int, bool]], dice: tuple[int, int]) -> bool:
+    """Whether a legal play used every die of the roll (four for a double)."""
+    return len(steps) == (4 if dice[0] == dice[1] else 2)
 
 
 def _hits(opp: tuple[int, ...], opp2: tuple[int, ...]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamao_cli.engine.ruleset import STANDARD, RuleError, RuleSet, applicable_options, rule_set
 from gamao_cli.model.match import Match, Variant
 
 
@@ -18,6 +19,8 @@ class CheckOptions:
     crawford: bool | None = None
     show_board: bool = False
     analyse_plays: bool = False  # count the legal plays of every roll (forced-play statistics)
+    house_rules: tuple[str, ...] = ()  # --house-rule NAME (engine.ruleset.HOUSE_RULES)
+    rule_options: tuple[tuple[str, str], ...] = ()  # --option key=value (engine.ruleset.OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,8 @@ class EffectiveRules:
     jacoby: bool | None  # None: money session whose record does not say
     beavers: bool | None
     cube_limit: int | None
+    ruleset: RuleSet = STANDARD  # resolved once per match; None-free for the hot path
+    recorded_variant: Variant | None = None  # the record's own variant when --variant differs
 
 
 def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
@@ -36,14 +41,29 @@ def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
     def pick(opt: bool | None, rec: bool | None) -> bool | None:
         return opt if opt is not None else rec
 
+    variant = options.variant or rules.variant
+    try:
+        ruleset = rule_set(
+            variant, options.house_rules, applicable_options(variant, options.rule_options)
+        )
+    except RuleError:
+        ruleset = STANDARD  # a variant the engine does not play (X415) or a bad option
     cube = pick(options.cube, rules.cube)
+    if cube is None and not ruleset.cube:
+        cube = False  # T7, N9, A7: no cube unless the record or the user turns it on
     crawford = pick(options.crawford, rules.crawford)
     jacoby = pick(options.jacoby, rules.jacoby)
     return EffectiveRules(
-        variant=options.variant or rules.variant,
+        variant=variant,
         cube=True if cube is None else cube,
         crawford=True if crawford is None else crawford,
         jacoby=jacoby if match.is_money else False,
         beavers=pick(options.beavers, rules.beavers),
         cube_limit=rules.cube_limit,
+        ruleset=ruleset,
+        recorded_variant=rules.variant
+        if options.variant is not None
+        and rules.variant is not Variant.STANDARD
+        and options.variant is not rules.variant
+        else None,
     )

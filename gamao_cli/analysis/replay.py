@@ -21,7 +21,7 @@ from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Variant
 
-PLAYED_VARIANTS = frozenset({Variant.STANDARD, Variant.NACKGAMMON})
+PLAYED_VARIANTS = frozenset(set(Variant) - {Variant.TABULA})
 """The variants the engine plays; a match of another is read, reported (X415) and its games
 counted as unverifiable."""
 
@@ -93,6 +93,17 @@ class MatchReplayer:
     def run(self) -> MatchReplay:
         self.diagnostics()
         match = self.match
+        recorded = self.rules.recorded_variant
+        if recorded is not None and match.games:
+            self.findings.append(
+                _finding(
+                    "X432",
+                    f"the record says {recorded.value}; replayed as {self.rules.variant.value} "
+                    "as asked",
+                    self.file,
+                    match.games[0],
+                )
+            )
         if self.rules.variant not in PLAYED_VARIANTS:
             return self._unplayed_variant()
         ms = MatchScore(match.length, (0, 0), self.rules.crawford)

@@ -51,6 +51,7 @@ class _Search:
     __slots__ = (
         "cap",
         "exact",
+        "final_block",
         "freeze",
         "frozen",
         "head_left",
@@ -63,9 +64,8 @@ class _Search:
         "reached",
         "rs",
         "seen",
-        "steps",
         "step_block",
-        "final_block",
+        "steps",
         "thr",
         "used_first",
     )

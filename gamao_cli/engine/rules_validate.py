@@ -218,8 +218,6 @@ def _diagnose(
                 "fewer-dice",
                 f"it uses {used} dice where {best} can be played",
             )
-    if any(t == OFF for _, t in moves) and (
-        any(me[7:26]) or (len(me) > POOL and me[POOL] > 0)
-    ):
+    if any(t == OFF for _, t in moves) and (any(me[7:26]) or (len(me) > POOL and me[POOL] > 0)):
         return "bear-off-early", "bearing off while checkers are outside the home board"
     return "wrong-distance", "no legal sequence of the dice makes this play"

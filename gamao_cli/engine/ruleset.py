@@ -299,6 +299,14 @@ def _apply_house_rule(rs: RuleSet, name: str) -> RuleSet:
     return replace(rs, automatic_doubles=True)
 
 
+def applicable_options(
+    variant: Variant, options: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, str], ...]:
+    """The options that apply to ``variant`` (a directory may mix variants: an option for
+    another variant is left out rather than refused)."""
+    return tuple((k, v) for k, v in options if k in OPTIONS and variant in OPTIONS[k][0])
+
+
 def parse_option(text: str) -> tuple[str, str]:
     """``key=value`` as given to ``--option``."""
     key, sep, value = text.partition("=")

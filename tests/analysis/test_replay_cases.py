@@ -182,7 +182,7 @@ def test_c6_beaver_in_match_play_is_an_error() -> None:
 
 def test_a_variant_the_engine_does_not_play_is_reported_and_unverified() -> None:
     m = mat(
-        '; [Variation "HyperGammon (3)"]\n\n 3 point match\n\n Game 1\n'
+        '; [Variation "Tabula"]\n\n 3 point match\n\n Game 1\n'
         " alice : 0                      bob : 0\n"
         "  1) 31: 24/21 24/23               64: 24/18 24/20\n"
         "  2)                                Wins 1 point\n\n"
@@ -192,7 +192,7 @@ def test_a_variant_the_engine_does_not_play_is_reported_and_unverified() -> None
     replay = replay_match(m)
     assert [(f.code, f.game, f.line) for f in replay.findings] == [("X415", 1, 5)]
     assert replay.findings[0].message == (
-        "the match is played as hypergammon, which the engine does not play yet: its 2 game(s) "
+        "the match is played as tabula, which the engine does not play yet: its 2 game(s) "
         "are read but not verified"
     )
     assert [(g.verified, g.winner, g.points, g.score) for g in replay.games] == [
@@ -202,5 +202,5 @@ def test_a_variant_the_engine_does_not_play_is_reported_and_unverified() -> None
     assert (replay.final_score, replay.plays) == ((2, 1), ())
     # A user's --variant override decides too.
     standard = mat(HEAD + "  1) 31: 8/5 6/5\n  2)  Wins 1 point\n")
-    forced = replay_match(standard, CheckOptions(variant=Variant.TAVLA))
+    forced = replay_match(standard, CheckOptions(variant=Variant.TABULA))
     assert [f.code for f in forced.findings] == ["X415"]
