@@ -15,8 +15,11 @@ from gamao_cli.model.actions import BAR, OFF, Step
 StepLike = tuple[int, int, bool]
 
 
+POOL = 26  # acey-deucey's checkers not yet entered (engine.ruleset.POOL)
+
+
 def point_name(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
+    return "bar" if p == BAR else "off" if p == OFF else "in" if p == POOL else str(p)
 
 
 def chains(steps: Iterable[StepLike]) -> list[list[tuple[int, bool]]]:

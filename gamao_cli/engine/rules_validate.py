@@ -69,17 +69,31 @@ def _opp_after(rs: RuleSet, opp: Board, hops: list[tuple[int, int]], hits: set[i
     return tuple(cells)
 
 
-def _marked(hops: Sequence[Step]) -> set[int]:
-    out: set[int] = set()
+def _hit_points(play: Play) -> set[int]:
+    return {t for _, t, h in play.steps if h}
+
+
+def _recorded_hits(
+    rs: RuleSet, opp: Board, moves: list[tuple[int, int]], hops: Sequence[Step]
+) -> set[int]:
+    """Where the recorded play hits: every hop that lands on an opposing blot, and the
+    intermediate points marked with a hit."""
+    if not rs.hitting:
+        return set()
+    out = {t for _, t in moves if 1 <= t <= 24 and opp[rs.opponent_point(t)] == 1}
     for hop in hops:
-        if hop.hit:
-            out.add(hop.to_point)
         out.update(hop.via_hits)
     return out
 
 
-def _hit_points(play: Play) -> set[int]:
-    return {t for _, t, h in play.steps if h}
+def _match(plays: Sequence[Play], after: Board, hits: set[int]) -> Play | None:
+    """The legal play ending like the recorded one: same board, the same hits (a hop spanning
+    several dice may hit on an unmarked intermediate point)."""
+    matching = [p for p in plays if p.mover == after]
+    exact = [p for p in matching if _hit_points(p) == hits]
+    if exact:
+        return exact[0]
+    return next((p for p in matching if hits <= _hit_points(p)), None)
 
 
 def judge_rules(
@@ -98,10 +112,9 @@ def judge_rules(
             "a hop starts where the mover has no checker (or names no point)",
             legal_plays=legal,
         )
-    matching = [p for p in plays if p.mover == after]
-    if matching:
-        marks = _marked(hops)
-        chosen = next((p for p in matching if _hit_points(p) == marks), matching[0])
+    hits = _recorded_hits(rs, opp, moves, hops)
+    chosen = _match(plays, after, hits)
+    if chosen is not None:
         return Judgement(
             True,
             steps=chosen.steps,
@@ -109,8 +122,7 @@ def judge_rules(
             opponent=chosen.opponent,
             legal_plays=legal,
         )
-    kind, reason = _diagnose(rs, me, opp, dice, moves, after, best)
-    hits = {t for _, t in moves if t != OFF} if rs.hitting else set()
+    kind, reason = _diagnose(rs, me, opp, dice, moves, after, hits, best)
     applied = _applicable(rs, me, opp, moves)
     return Judgement(
         False,
@@ -147,6 +159,7 @@ def _diagnose(
     dice: tuple[int, ...],
     moves: list[tuple[int, int]],
     after: Board,
+    hits: set[int],
     best: int,
 ) -> tuple[str, str]:
     if rs.same_direction:
@@ -204,7 +217,7 @@ def _diagnose(
         )
     for kind, loose, reason in relaxed:
         _, plays = generate(loose, me, opp, dice)
-        if any(p.mover == after for p in plays):
+        if _match(plays, after, hits) is not None:
             return kind, reason
     thr = 1 if rs.single_blocks else 2
     for f, t in moves:

@@ -248,6 +248,9 @@ def rule_set(
     if cached is not None:
         return cached
     rs = _base(variant)
+    if not key[1] and not key[2]:
+        _CACHE[key] = rs
+        return rs
     for key_, value in key[2]:
         if key_ not in OPTIONS:
             raise RuleError(f"unknown option '{key_}' (known: {', '.join(sorted(OPTIONS))})")
