@@ -50,8 +50,17 @@ class Position:
 
     @classmethod
     def start(cls, variant: Variant = Variant.STANDARD, turn: int = 0) -> Position:
-        board = board_from_points(_NACKGAMMON if variant is Variant.NACKGAMMON else _STANDARD)
-        return cls((board, board), turn)
+        """The variant's start (engine.ruleset; standard for a variant the engine does not
+        play)."""
+        if variant is Variant.STANDARD or variant is Variant.NACKGAMMON:
+            board = board_from_points(_NACKGAMMON if variant is Variant.NACKGAMMON else _STANDARD)
+            return cls((board, board), turn)
+        from gamao_cli.engine.ruleset import RuleError, rule_set
+
+        try:
+            return cls(rule_set(variant).start_boards(), turn)
+        except RuleError:
+            return cls.start(Variant.STANDARD, turn)
 
     @classmethod
     def from_view(cls, mover: Board, opponent: Board, turn: int) -> Position:

@@ -53,7 +53,17 @@ __all__ = ["write_mat"]
 
 CanonicalSteps = Callable[[Move], tuple[Step, ...]]
 
-_VARIATION_NAMES = {Variant.STANDARD: "Backgammon", Variant.NACKGAMMON: "NackGammon"}
+_VARIATION_NAMES = {
+    Variant.STANDARD: "Backgammon",
+    Variant.NACKGAMMON: "NackGammon",
+    Variant.HYPERGAMMON: "HyperGammon (3)",  # gnubg's form (XG writes a bare "HyperGammon")
+    Variant.HYPERGAMMON1: "HyperGammon (1)",
+    Variant.HYPERGAMMON2: "HyperGammon (2)",
+    Variant.TAVLA: "Tavla",  # gamao's extensions (research/variants.md section 6)
+    Variant.LONG_NARDY: "LongNardy",
+    Variant.ACEY_DEUCEY: "AceyDeucey",
+    Variant.TABULA: "Tabula",
+}
 # SGF text properties and the .mat tags gnubg reads for them (sgf_writer maps them back).
 _SGF_TAGS = {"DT": "EventDate", "EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
 _SGF_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*")
@@ -88,8 +98,8 @@ def _header(match: Match) -> str:
             if Variant.from_name(value) is not match.rules.variant:
                 value = _VARIATION_NAMES[match.rules.variant]
         lines.append(f'; [{_one_line(key)} "{_one_line(value)}"]\n')
-    if match.rules.variant is Variant.NACKGAMMON and not has_variation:
-        lines.append('; [Variation "NackGammon"]\n')
+    if match.rules.variant is not Variant.STANDARD and not has_variation:
+        lines.append(f'; [Variation "{_VARIATION_NAMES[match.rules.variant]}"]\n')
     lines.extend(f"; {_one_line(c)}\n" if c else ";\n" for c in comments)
     if lines:
         lines.append("\n")

@@ -184,6 +184,17 @@ def _property_text(properties: dict[str, list[str]]) -> str:
     )
 
 
+_RU_NAMES = {
+    Variant.NACKGAMMON: "Nackgammon",
+    Variant.HYPERGAMMON: "Hypergammon3",
+    Variant.HYPERGAMMON1: "Hypergammon1",
+    Variant.HYPERGAMMON2: "Hypergammon2",
+    Variant.TAVLA: "Tavla",  # gamao's extensions: gnubg ignores them
+    Variant.LONG_NARDY: "LongNardy",
+    Variant.ACEY_DEUCEY: "AceyDeucey",
+}
+
+
 def _rules(match: Match, crawford_game: bool) -> list[str]:
     rules = match.rules
     out: list[str] = []
@@ -195,8 +206,9 @@ def _rules(match: Match, crawford_game: bool) -> list[str]:
             out.append("CrawfordGame")
     if rules.jacoby and match.length == 0:
         out.append("Jacoby")
-    if rules.variant is Variant.NACKGAMMON:
-        out.append("Nackgammon")
+    name = _RU_NAMES.get(rules.variant)
+    if name is not None:
+        out.append(name)
     return out
 
 

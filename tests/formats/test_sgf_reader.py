@@ -485,9 +485,18 @@ def test_rules() -> None:
     assert unknown.rules == Rules()
     odd = read1("(;GM[6]MI[length:5][game:0][ws:0][bs:0]RU[Hypergammon2:Foo])")
     assert [(d.code, d.message) for d in odd.diagnostics] == [
-        ("P219", "variant Hypergammon2 is not supported: read as standard"),
         ("P218", "unknown rule 'Foo' in RU[Hypergammon2:Foo]"),
     ]
+    assert odd.rules.variant is Variant.HYPERGAMMON2
+    for ru, variant in [
+        ("Hypergammon3", Variant.HYPERGAMMON),
+        ("Hypergammon1", Variant.HYPERGAMMON1),
+        ("NoCube:Tavla", Variant.TAVLA),
+        ("LongNardy", Variant.LONG_NARDY),
+        ("AceyDeucey", Variant.ACEY_DEUCEY),
+    ]:
+        tagged = read1(f"(;GM[6]MI[length:5][game:0][ws:0][bs:0]RU[{ru}])")
+        assert (tagged.rules.variant, tagged.diagnostics) == (variant, ())
 
 
 def test_rules_changing_between_games() -> None:

@@ -1,0 +1,193 @@
+"""Replaying variant games: self-played games come out clean, each broken variant rule gives
+its own code with its rule id, tags are read and the user's --variant wins (reported)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import replay_match
+from gamao_cli.engine.ruleset import POOL, rule_set
+from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.model.actions import Action, Double, Move, SetPosition, Step, Take, Win
+from gamao_cli.model.match import Game, Match, Rules, Variant
+from tests.variant_games import play_match
+
+PLAYED = [v for v in Variant if v is not Variant.TABULA]
+
+
+def mat(text: str) -> Match:
+    [match] = list(read_mat(io.StringIO(text), "t.mat"))
+    return match
+
+
+def one_game(variant: Variant, actions: list[Action], length: int = 0) -> Match:
+    game = Game(1, (0, 0) if length else None, tuple(actions))
+    return Match(("alice", "bob"), length, (game,), rules=Rules(variant=variant, jacoby=False))
+
+
+def findings(match: Match, options: CheckOptions | None = None) -> list[tuple[str, str | None]]:
+    return [(f.code, f.rule) for f in replay_match(match, options).findings]
+
+
+def mv(player: int, dice: tuple[int, int], *hops: tuple[int, int]) -> Move:
+    return Move(player, dice, tuple(Step(f, t) for f, t in hops), text=f"{dice[0]}{dice[1]}")
+
+
+@pytest.mark.parametrize("variant", PLAYED, ids=lambda v: v.value)
+def test_self_played_games_replay_clean(variant: Variant) -> None:
+    rs = rule_set(variant)
+    replay = replay_match(play_match(rs, [1, 2, 3]))
+    assert replay.findings == ()
+    assert all(g.verified and g.ending == "bear-off" for g in replay.games)
+    # Each game scores what the rule set says for the final board (X401/X430 otherwise).
+    assert [g.points for g in replay.games] == [
+        next(a for a in g.actions if isinstance(a, Win)).points for g in replay.match.games
+    ]
+
+
+def test_acey_deucey_entries_written_from_off_replay_clean() -> None:
+    rs = rule_set(Variant.ACEY_DEUCEY)
+    match = play_match(rs, [4, 5], entries_from_off=True)
+    assert any(
+        s.from_point == 0 and s.to_point >= 19
+        for g in match.games
+        for a in g.actions
+        if isinstance(a, Move)
+        for s in a.steps
+    )
+    assert replay_match(match).findings == ()
+
+
+def test_hypergammon_mat_tag_is_read_and_replayed() -> None:
+    m = mat(
+        '; [Variation "HyperGammon (3)"]\n\n 0 point match\n\n Game 1\n'
+        " alice : 0                      bob : 0\n"
+        "  1) 31: 24/21 22/21               64: 24/18 23/19\n"
+        "  2) 55: 23/13 21/11              Wins 1 point\n"
+    )
+    assert m.rules.variant is Variant.HYPERGAMMON
+    replay = replay_match(m)
+    assert [f.code for f in replay.findings] == ["X402"]  # a resignation, nothing illegal
+    assert replay.games[0].verified
+
+
+def test_tavla_home_board_hit_stops_the_checker_t4() -> None:
+    # Alice: 8/5*/3 moves on after hitting on her 5-point.
+    rs = rule_set(Variant.TAVLA)
+    me = rs.board_from_points({8: 1, 6: 14})
+    opp = rs.board_from_points({20: 1, 6: 14})
+    start = SetPosition(boards=(me, opp), turn=0)
+    game = Game(1, None, (mv(0, (3, 2), (8, 5), (5, 3)),), start=start)
+    match = Match(("alice", "bob"), 0, (game,), rules=Rules(variant=Variant.TAVLA))
+    got = replay_match(match).findings
+    assert [(f.code, f.rule) for f in got][:1] == [("R233", "T4")]
+    assert got[0].message == (
+        "a checker that hit in the home board moves on (it must stop for the turn)"
+    )
+
+
+def _nardy(actions: list[Action]) -> list[tuple[str, str | None]]:
+    return [c for c in findings(one_game(Variant.LONG_NARDY, actions)) if c[0] != "X414"]
+
+
+def test_long_nardy_rules_n3_n4_n5_as_findings() -> None:
+    # N4: two checkers from the head on a non-exception roll.
+    assert _nardy([mv(0, (6, 1), (24, 18), (24, 23))]) == [("R231", "N4")]
+    # N3: Black's 6-5 from his head lands on White's checker (White on W13 = Black's 1...)
+    # here: White 24/13 (a 6 and a 5), Black 24/13 is Black's 13 = White's 1: free; but Black
+    # 24/12 would land on White's head (W24 = Black's 12).
+    assert _nardy([mv(0, (6, 5), (24, 13)), mv(1, (6, 6), (24, 18), (18, 12))]) == [
+        ("R230", "N3"),
+        ("R222", None),
+    ]
+
+
+def test_acey_deucey_one_two_named_double_and_reroll_a4() -> None:
+    pool_12 = [mv(0, (1, 2), (POOL, 24), (POOL, 23))]
+    # The named double (3-3) then the reroll by the same player: clean.
+    clean = [
+        *pool_12,
+        mv(0, (3, 3), (POOL, 22), (POOL, 22), (POOL, 22), (POOL, 22)),
+        mv(0, (6, 5), (POOL, 19), (POOL, 20)),
+        mv(1, (6, 5), (POOL, 19), (POOL, 20)),
+    ]
+    assert [c for c in findings(one_game(Variant.ACEY_DEUCEY, clean)) if c[0] != "X414"] == []
+    # The other player rolls right after the 1-2: R236.
+    skipped = [*pool_12, mv(1, (6, 5), (POOL, 19), (POOL, 20))]
+    got = [c for c in findings(one_game(Variant.ACEY_DEUCEY, skipped)) if c[0] != "X414"]
+    assert got == [("R236", "A4")]
+    # The same player's next roll is not a double: R237.
+    wrong = [*pool_12, mv(0, (6, 5), (POOL, 19), (POOL, 20))]
+    got = [c for c in findings(one_game(Variant.ACEY_DEUCEY, wrong)) if c[0] != "X414"]
+    assert got == [("R237", "A4")]
+
+
+def test_roll_again_after_double_house_rule() -> None:
+    opts = CheckOptions(house_rules=("roll-again-after-double",))
+    moves: list[Action] = [
+        mv(0, (3, 1), (8, 5), (6, 5)),
+        mv(1, (4, 4), (13, 9), (13, 9), (6, 2), (6, 2)),
+        mv(1, (6, 5), (13, 7), (13, 8)),
+    ]
+    m = one_game(Variant.STANDARD, moves)
+    assert ("R215", None) in findings(m)
+    assert [c for c in findings(m, opts) if c[0] != "X414"] == []
+    # Without the extra roll the other player's roll breaks the house rule.
+    m2 = one_game(Variant.STANDARD, [*moves[:2], mv(0, (6, 5), (24, 18), (18, 13))])
+    assert [c for c in findings(m2, opts) if c[0] != "X414"] == [("R236", "A4")]
+
+
+def test_five_checker_limit_house_rule() -> None:
+    opts = CheckOptions(house_rules=("five-checker-limit",))
+    m = one_game(Variant.STANDARD, [mv(0, (2, 1), (8, 6), (24, 23))])
+    assert [c for c in findings(m, opts) if c[0] != "X414"] == [
+        ("R234", "house:five-checker-limit")
+    ]
+    assert [c for c in findings(m) if c[0] != "X414"] == []
+
+
+def test_opening_double_allowed_where_the_opening_is_rerolled() -> None:
+    m = one_game(Variant.TAVLA, [mv(0, (3, 3), (8, 5), (8, 5), (6, 3), (6, 3))])
+    assert [c for c in findings(m) if c[0] != "X414"] == []
+    std = one_game(Variant.STANDARD, [mv(0, (3, 3), (8, 5), (8, 5), (6, 3), (6, 3))])
+    assert ("R213", "S3") in findings(std)
+    opts = CheckOptions(house_rules=("reroll-opening",))
+    assert ("R213", "S3") not in findings(std, opts)
+    use_dice = CheckOptions(rule_options=(("opening", "use-dice"),))
+    assert ("R213", "S3") in findings(m, use_dice)
+
+
+def test_no_cube_in_tavla_c320_and_the_option_that_turns_it_on() -> None:
+    actions: list[Action] = [mv(0, (3, 1), (8, 5), (6, 5)), Double(1, 2), Take(0)]
+    m = one_game(Variant.TAVLA, actions)
+    assert [c for c in findings(m) if c[0] != "X414"] == [("C320", "T7")]
+    on = CheckOptions(rule_options=(("cube", "on"),))
+    assert [c for c in findings(m, on) if c[0] != "X414"] == []
+
+
+def test_tavla_scoring_x430_and_resignations_x431() -> None:
+    rs = rule_set(Variant.TAVLA)
+    match = play_match(rs, [1])
+    game = match.games[0]
+    win = game.actions[-1]
+    assert isinstance(win, Win)
+    wrong = Win(win.player, 3)
+    bad = Match(match.players, 0, (Game(1, None, (*game.actions[:-1], wrong)),), rules=match.rules)
+    got = replay_match(bad).findings
+    assert [(f.code, f.rule) for f in got] == [("X430", "T6")]
+    resign = one_game(Variant.TAVLA, [mv(0, (3, 1), (8, 5), (6, 5)), Win(0, 3)])
+    assert findings(resign) == [("X431", "T6")]
+    nardy = one_game(Variant.LONG_NARDY, [mv(0, (3, 1), (24, 20)), Win(0, 2)])
+    assert findings(nardy) == [("X402", "E5")]
+
+
+def test_variant_override_is_reported_x432() -> None:
+    m = one_game(Variant.HYPERGAMMON, [mv(0, (3, 1), (8, 5), (6, 5))])
+    got = replay_match(m, CheckOptions(variant=Variant.STANDARD)).findings
+    assert (got[0].code, got[0].message) == (
+        "X432",
+        "the record says hypergammon; replayed as standard as asked",
+    )
