@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.ids import IdError, MatchState, match_id, position_id
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD, RuleSet
 from gamao_cli.engine.xgid import XgidState, encode_xgid
 
 
@@ -24,10 +25,12 @@ def position_ids(
     score: tuple[int, int],
     dice: tuple[int, int] | None,
     jacoby: bool,
+    rules: RuleSet = STANDARD,
 ) -> Ids:
     """gnubg Position ID and Match ID, and the XGID, of a position (None where the position
-    cannot be encoded, e.g. a corrupted board)."""
-    if pos.problems():
+    cannot be encoded, e.g. a corrupted board, or a Long Nardy or acey-deucey position that the
+    standard IDs cannot carry: engine.gamao_id)."""
+    if rules.same_direction or rules.pool or rules.problems(pos.boards):
         return Ids(None, None, None)
     pid = position_id(pos)
     clean_dice = dice if dice and all(1 <= d <= 6 for d in dice) else None

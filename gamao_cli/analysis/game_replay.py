@@ -203,6 +203,7 @@ class GameReplay:
                 self.score.score,
                 dice,
                 bool(self.r.rules.jacoby),
+                self.rs,
             )
             if self.r.options.show_board:
                 board = self.r.draw(view, self.cube, self.score, dice)

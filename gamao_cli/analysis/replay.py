@@ -68,6 +68,7 @@ class MatchReplayer:
                 score=score.score,
                 match_length=self.match.length,
                 dice=dice,
+                rules=self.rules.ruleset,
             )
         except ValueError:
             return None

@@ -24,8 +24,11 @@ from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import (
     BeaversOpt,
     CrawfordOpt,
+    HouseRuleOpt,
     JacobyOpt,
+    RuleOptionOpt,
     RulesOpt,
+    VariantOpt,
     make_options,
 )
 from gamao_cli.report.findings_out import (
@@ -67,6 +70,9 @@ def check(
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
     rules: RulesOpt = None,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
@@ -90,7 +96,16 @@ def check(
 
     Exit code 0: no errors; 1: errors found; 2: an input could not be read or bad usage.
     """
-    options = make_options(rules, jacoby, beavers, crawford, show_board=show_board)
+    options = make_options(
+        rules,
+        jacoby,
+        beavers,
+        crawford,
+        show_board=show_board,
+        variant=variant,
+        house_rules=house_rule,
+        rule_options=option,
+    )
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     items = collect_inputs(paths, exts)
     if not items:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path, PurePath
 from typing import Annotated, TextIO
@@ -13,10 +14,11 @@ from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.model.diagnostics import Severity
-from gamao_cli.model.match import Match
+from gamao_cli.model.match import Match, Variant
 
 
 class Target(str, Enum):
@@ -42,6 +44,9 @@ def convert(
         str | None,
         typer.Option("--ext", help="Extensions to take from directories, comma-separated."),
     ] = None,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
 ) -> None:
     """Convert match files to .mat, SGF, JSON or JSON Lines.
 
@@ -52,6 +57,9 @@ def convert(
     """
     fmt = by_name(to.value)
     assert fmt.write is not None
+    options = make_options(
+        None, None, None, None, variant=variant, house_rules=house_rule, rule_options=option
+    )
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     rooted: list[tuple[InputFile, PurePath]] = []
     for arg in inputs:
@@ -100,14 +108,14 @@ def convert(
                 counts["diagnostics"] += len(issues)
                 problems = problems or bool(issues)
                 if match.games:
-                    matches.append(match)
+                    matches.append(_with_variant(match, options.variant))
             if not matches:
                 unreadable += 1
                 advance(1)
                 continue
             counts["matches"] += len(matches)
             counts["games"] += sum(len(m.games) for m in matches)
-            canon = [canonical_match(m) for m in matches]
+            canon = [canonical_match(m, options) for m in matches]
             if shared is not None:
                 for m in canon:
                     fmt.write(m, shared)
@@ -145,6 +153,21 @@ def convert(
     if counts["matches"] == 0:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
+
+
+def _with_variant(match: Match, variant: Variant | None) -> Match:
+    """``match`` tagged with --variant (written out as the target format's variant tag); a
+    different tag of the record's own is reported on stderr."""
+    if variant is None or variant is match.rules.variant:
+        return match
+    if match.rules.variant is not Variant.STANDARD:
+        stderr_console().print(
+            f"{match.location}: the record says {match.rules.variant.value}; written as "
+            f"{variant.value} as asked",
+            markup=False,
+            highlight=False,
+        )
+    return replace(match, rules=replace(match.rules, variant=variant))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from gamao_cli.cli.common import ExitCode, fail
-from gamao_cli.cli.position_arg import parse_dice, parse_position
+from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.position_arg import PositionArg, parse_dice, parse_position
 from gamao_cli.cli.position_file import (
     FilePosition,
     candidates_by_result,
@@ -16,11 +16,24 @@ from gamao_cli.cli.position_file import (
     read_file_position,
     warnings_of,
 )
+from gamao_cli.cli.rules_options import (
+    HouseRuleOpt,
+    RuleOptionOpt,
+    UsageError,
+    VariantOpt,
+    variant_settings,
+)
+from gamao_cli.engine import gamao_id
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.ids import IdError, position_id_from_boards
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.position import Position
+from gamao_cli.engine.rules_movegen import legal_plays_rules
+from gamao_cli.engine.ruleset import STANDARD, RuleSet, applicable_options, rule_set
+from gamao_cli.model.actions import OFF, Board
 from gamao_cli.model.analysis import Candidate
+from gamao_cli.model.match import Variant
 
 
 def moves(
@@ -28,8 +41,9 @@ def moves(
         str,
         typer.Argument(
             help="XGID=..., a gnubg PositionID:MatchID, a bare Position ID (player on roll "
-            "as gnubg encodes it), or a position file (XG / BGBlitz position text, a list of "
-            "IDs, .xgp).",
+            "as gnubg encodes it), a position file (XG / BGBlitz position text, a list of "
+            "IDs, .xgp), a gamao position string GAMAO=... (Long Nardy, acey-deucey), or "
+            "'start': the variant's start position.",
             show_default=False,
         ),
     ],
@@ -46,19 +60,33 @@ def moves(
             "--position", "-n", help="Which position of a position file (1-based).", min=1
         ),
     ] = 1,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
 ) -> None:
     """List every legal play for POSITION and a roll."""
     if fmt not in ("text", "json"):
         fail(f"--format '{fmt}': expected text or json")
-    source: FilePosition | None = None
     try:
-        if looks_like_file(position):
+        chosen, houses, pairs = variant_settings(variant, house_rule, option)
+    except UsageError as exc:
+        fail(str(exc))
+    source: FilePosition | None = None
+    rs = STANDARD
+    try:
+        if position.strip().lower() != "start" and looks_like_file(position):
             source = read_file_position(position, which)
             arg = source.arg
+            rs = rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
+            if not gamao_id.standard_ids_fit(rs):
+                fail(
+                    f"{position}: a position file holds backgammon positions, "
+                    f"not {rs.variant.value}"
+                )
         else:
             if which != 1:
                 fail("--position is for position files; POSITION here is an identifier")
-            arg = parse_position(position)
+            arg, rs = _position(position, chosen, houses, pairs)
     except (IdError, ValueError) as exc:
         fail(str(exc))
     if source is not None:
@@ -75,25 +103,32 @@ def moves(
             f"no dice: give --dice, e.g. --dice 31 (position {which} of {position} is a cube"
             " decision: it has no dice)"
         )
-    problems = arg.position.problems()
+    problems = rs.problems(arg.position.boards)
     if problems:
         fail(f"position '{position}' is impossible: {problems[0]}")
-    plays = legal_plays(arg.position, roll)
+    pos = arg.position
+    if rs.standard_moves:
+        plays = legal_plays(pos, roll)
+    else:
+        plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
     ordered = sorted(plays, key=lambda p: sorted(((-f, -t) for f, t, _ in p.steps)))
-    rows = [(format_play(p.steps), position_id_from_boards(p.mover, p.opponent)) for p in ordered]
+    key = "position_id" if gamao_id.standard_ids_fit(rs) else "gamao_id"
+    rows = [(format_play(p.steps), _id(rs, p.mover, p.opponent, pos.turn)) for p in ordered]
     analysed = candidates_by_result(source, roll) if source is not None else {}
     ranks = [analysed.get(p.key) for p in ordered]
     if fmt == "json":
         doc: dict[str, object] = {
-            "position_id": position_id_from_boards(arg.position.mover, arg.position.opponent),
+            key: _id(rs, pos.mover, pos.opponent, pos.turn),
             "dice": list(roll),
             "count": len(rows),
             "forced": len(rows) == 1,
             "plays": [
-                {"play": text, "position_id": pid, **_json_rank(rank)}
+                {"play": text, key: pid, **_json_rank(rank)}
                 for (text, pid), rank in zip(rows, ranks, strict=True)
             ],
         }
+        if rs.variant is not Variant.STANDARD:
+            doc["variant"] = rs.variant.value
         if source is not None:
             doc["file"] = {"name": position, "position": which}
         typer.echo(json.dumps(doc, indent=2))
@@ -107,6 +142,7 @@ def moves(
             score=arg.score,
             match_length=arg.match_length,
             dice=roll,
+            rules=rs,
         )
     )
     typer.echo("")
@@ -130,6 +166,69 @@ def _json_rank(rank: tuple[int, Candidate] | None) -> dict[str, object]:
     if rank is None:
         return {}
     return {"analysis": {"rank": rank[0], "equity": rank[1].equity, "level": rank[1].level}}
+
+
+def _id(rs: RuleSet, mover: Board, opponent: Board, turn: int) -> str:
+    """The position's ID from the mover's view: gnubg's Position ID where it carries the
+    variant faithfully, else gamao's position string."""
+    if gamao_id.standard_ids_fit(rs):
+        return position_id_from_boards(mover, opponent)
+    return gamao_id.encode(rs, Position.from_view(mover, opponent, turn))
+
+
+def _rebased(board: Board, checkers: int) -> Board:
+    """A board decoded from a standard ID (15 checkers) with its off count for ``checkers``."""
+    cells = list(board)
+    cells[OFF] = checkers - sum(cells[1:])
+    if cells[OFF] < 0:
+        raise ValueError(f"more than {checkers} checkers on a side for this variant")
+    return tuple(cells)
+
+
+def _position(
+    text: str,
+    chosen: Variant | None,
+    houses: tuple[str, ...],
+    pairs: tuple[tuple[str, str], ...],
+) -> tuple[PositionArg, RuleSet]:
+    """The POSITION argument and the rule set it is played under."""
+    raw = text.strip()
+
+    def rules(variant: Variant) -> RuleSet:
+        return rule_set(variant, houses, applicable_options(variant, pairs))
+
+    if raw.lower() == "start":
+        rs = rules(chosen or Variant.STANDARD)
+        return PositionArg(Position(rs.start_boards(), 0), None), rs
+    if raw.upper().startswith(gamao_id.PREFIX):
+        own, pos = gamao_id.decode(raw)
+        if chosen is not None and chosen is not own.variant:
+            stderr_console().print(
+                f"the position string says {own.variant.value}; played as {chosen.value} as asked",
+                markup=False,
+                highlight=False,
+            )
+            own = rules(chosen)
+            if len(pos.boards[0]) != own.cells:
+                raise ValueError(f"a {own.variant.value} position cannot be read from '{raw}'")
+        else:
+            own = rules(own.variant)
+        return PositionArg(pos, None), own
+    rs = rules(chosen or Variant.STANDARD)
+    if not gamao_id.standard_ids_fit(rs):
+        raise ValueError(
+            f"'{raw}': an XGID or gnubg ID cannot carry a {rs.variant.value} position (it "
+            "lays the sides out as 25 - p with no checkers waiting to enter); give a gamao "
+            "position string, GAMAO=..., or 'start'"
+        )
+    arg = parse_position(raw)
+    if rs.checkers != 15:
+        b0, b1 = arg.position.boards
+        pos = Position((_rebased(b0, rs.checkers), _rebased(b1, rs.checkers)), arg.position.turn)
+        arg = PositionArg(
+            pos, arg.dice, arg.cube_value, arg.cube_owner, arg.score, arg.match_length
+        )
+    return arg, rs
 
 
 def register(app: typer.Typer) -> None:

@@ -21,7 +21,16 @@ from gamao_cli.cli.corpus_options import (
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.rules_options import (
+    BeaversOpt,
+    CrawfordOpt,
+    HouseRuleOpt,
+    JacobyOpt,
+    RuleOptionOpt,
+    RulesOpt,
+    VariantOpt,
+    make_options,
+)
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
 
 if TYPE_CHECKING:
@@ -73,6 +82,9 @@ def report(
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     rules: RulesOpt = None,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
@@ -84,7 +96,16 @@ def report(
     Exit code 0: written (findings do not change it); 2: nothing could be read, or the
     report could not be written.
     """
-    options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
+    options = make_options(
+        rules,
+        jacoby,
+        beavers,
+        crawford,
+        analyse_plays=forced,
+        variant=variant,
+        house_rules=house_rule,
+        rule_options=option,
+    )
     corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
     from gamao_cli.report.content import build_report
 

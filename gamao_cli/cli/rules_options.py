@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.cli.common import fail
+from gamao_cli.engine.ruleset import HOUSE_RULES, OPTIONS, RuleError, parse_option, rule_set
 from gamao_cli.model.match import Variant
 
 
@@ -53,6 +55,78 @@ CrawfordOpt = Annotated[
 ]
 
 
+VARIANT_NAMES = "standard|nackgammon|hypergammon[1-3]|tavla|longnardy|aceydeucey"
+
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        help="The game played (default: what the record says, else standard); a record's "
+        "own tag is overridden and the conflict reported (X432).",
+        metavar=VARIANT_NAMES,
+        show_default=False,
+    ),
+]
+HouseRuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--house-rule",
+        help="A house rule, repeatable: " + ", ".join(HOUSE_RULES) + ".",
+        metavar="NAME",
+        show_default=False,
+    ),
+]
+RuleOptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        help="A variant's named option, repeatable: "
+        + "; ".join(f"{k}={'|'.join(v[1])}" for k, v in OPTIONS.items())
+        + " (docs/variants.md; the first value is the default).",
+        metavar="KEY=VALUE",
+        show_default=False,
+    ),
+]
+
+
+class UsageError(ValueError):
+    """A bad --variant, --house-rule or --option (the command exits 2 with the message)."""
+
+
+def parse_variant(text: str) -> Variant:
+    """A --variant name; the variants the engine plays only."""
+    variant = Variant.from_name(text)
+    if variant is None:
+        raise UsageError(f"--variant '{text}': expected {VARIANT_NAMES}")
+    try:
+        rule_set(variant)
+    except RuleError as exc:
+        raise UsageError(f"--variant '{text}': {exc}") from None
+    return variant
+
+
+def variant_settings(
+    variant: str | None, house_rules: list[str] | None, options: list[str] | None
+) -> tuple[Variant | None, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """--variant, --house-rule and --option checked: with --variant every option must apply
+    to it; without, each option applies to the records of its variants only."""
+    chosen = parse_variant(variant) if variant is not None else None
+    houses = tuple(h.strip().lower() for h in house_rules or ())
+    try:
+        pairs = tuple(parse_option(o) for o in options or ())
+        for key, value in pairs:
+            if key not in OPTIONS:
+                raise RuleError(f"unknown option '{key}' (known: {', '.join(sorted(OPTIONS))})")
+            if value not in OPTIONS[key][1]:
+                raise RuleError(
+                    f"option {key}: '{value}' is not one of {', '.join(OPTIONS[key][1])}"
+                )
+        rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
+    except RuleError as exc:
+        raise UsageError(str(exc)) from None
+    return chosen, houses, pairs
+
+
 def make_options(
     rules: RulesChoice | None,
     jacoby: bool | None,
@@ -61,14 +135,28 @@ def make_options(
     *,
     show_board: bool = False,
     analyse_plays: bool = False,
+    variant: str | None = None,
+    house_rules: list[str] | None = None,
+    rule_options: list[str] | None = None,
 ) -> CheckOptions:
-    variant = (
+    """The check options; raises :class:`UsageError` on a bad variant setting."""
+    chosen = (
         Variant.NACKGAMMON
         if rules is RulesChoice.nackgammon
         else (Variant.STANDARD if rules is RulesChoice.standard else None)
     )
+    try:
+        picked, houses, pairs = variant_settings(variant, house_rules, rule_options)
+    except UsageError as exc:
+        fail(str(exc))
+    if picked is not None:
+        if chosen is not None and chosen is not picked:
+            fail(f"--rules {rules.value if rules else ''} and --variant {variant} disagree")
+        chosen = picked
     return CheckOptions(
-        variant=variant,
+        house_rules=houses,
+        rule_options=pairs,
+        variant=chosen,
         cube=False if rules is RulesChoice.nocube else None,
         jacoby=jacoby,
         beavers=beavers,

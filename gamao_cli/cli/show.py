@@ -8,13 +8,25 @@ from typing import Annotated
 import typer
 
 from gamao_cli.analysis.context import position_ids
+from gamao_cli.analysis.options import effective_rules
 from gamao_cli.analysis.replay import snapshot_at
 from gamao_cli.cli.common import fail
-from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.rules_options import (
+    BeaversOpt,
+    CrawfordOpt,
+    HouseRuleOpt,
+    JacobyOpt,
+    RuleOptionOpt,
+    RulesOpt,
+    VariantOpt,
+    make_options,
+)
 from gamao_cli.cli.show_position import show_position
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.rules_movegen import legal_plays_rules
+from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.validate import judge
 from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.model.actions import Action, Move
@@ -44,6 +56,9 @@ def show(
         int, typer.Option("--match", help="Which match of the file (1-based).", min=1)
     ] = 1,
     rules: RulesOpt = None,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
@@ -83,7 +98,16 @@ def show(
             return False
         return side is None or getattr(action, "player", None) == side
 
-    options = make_options(rules, jacoby, beavers, crawford)
+    options = make_options(
+        rules,
+        jacoby,
+        beavers,
+        crawford,
+        variant=variant,
+        house_rules=house_rule,
+        rule_options=option,
+    )
+    rs = effective_rules(match, options).ruleset
     snap = snapshot_at(match, probe, options)
     if snap is None:
         fail(f"{file}: game {game} has no move {move}" + (f" for {player}" if player else ""))
@@ -110,15 +134,24 @@ def show(
             match_length=match.length,
             dice=dice,
             crawford=snap.cube.crawford,
+            rules=rs,
         )
     )
-    ids = position_ids(pos, snap.cube, match.length, snap.score.score, dice, bool(options.jacoby))
+    ids = position_ids(
+        pos, snap.cube, match.length, snap.score.score, dice, bool(options.jacoby), rs
+    )
     if ids.xgid:
         lines.append(f" {ids.xgid}")
     if isinstance(action, Move) and dice is not None and all(1 <= d <= 6 for d in dice):
-        plays = legal_plays(pos, dice)
+        if rs.standard_moves:
+            plays = legal_plays(pos, dice)
+        else:
+            plays = legal_plays_rules(rs, pos.mover, pos.opponent, dice)
         if action.steps:
-            verdict = judge(pos.mover, pos.opponent, dice, action.steps)
+            if rs.standard_moves:
+                verdict = judge(pos.mover, pos.opponent, dice, action.steps)
+            else:
+                verdict = judge_rules(rs, pos.mover, pos.opponent, dice, action.steps)
             lines.append(
                 " Recorded: "
                 + (" ".join(str(s) for s in action.steps))

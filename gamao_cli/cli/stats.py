@@ -21,7 +21,16 @@ from gamao_cli.cli.corpus_options import (
     summary_line,
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
-from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.rules_options import (
+    BeaversOpt,
+    CrawfordOpt,
+    HouseRuleOpt,
+    JacobyOpt,
+    RuleOptionOpt,
+    RulesOpt,
+    VariantOpt,
+    make_options,
+)
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.report.stats_out import (
     StatsFormat,
@@ -67,6 +76,9 @@ def stats(
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     rules: RulesOpt = None,
+    variant: VariantOpt = None,
+    house_rule: HouseRuleOpt = None,
+    option: RuleOptionOpt = None,
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
@@ -81,7 +93,16 @@ def stats(
     """
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail("Parquet is binary: give -o FILE or redirect stdout")
-    options = make_options(rules, jacoby, beavers, crawford, analyse_plays=forced)
+    options = make_options(
+        rules,
+        jacoby,
+        beavers,
+        crawford,
+        analyse_plays=forced,
+        variant=variant,
+        house_rules=house_rule,
+        rule_options=option,
+    )
     err = stderr_console()
     if tables is not None:
         run, lazy = load_dataset(

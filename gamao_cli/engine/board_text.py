@@ -7,12 +7,19 @@ point or bar with more than five checkers shows the count in its fifth row. As i
 drawing, bar checkers stack from the middle into the half of the bar column on the side
 where they re-enter: the player on roll's in the top half, the other player's below. The
 text is pure ASCII, at most 80 columns wide, with no trailing blanks.
+
+Given a rule set, the drawing follows it: in Long Nardy the opponent's checkers stand on his
+own numbering ``p ± 12`` (both sides run counter-clockwise: the mover's head top right, the
+opponent's bottom left), acey-deucey's checkers not yet entered are shown as ``In``, and where
+the standard IDs cannot carry the position its gamao position string is shown instead.
 """
 
 from __future__ import annotations
 
+from gamao_cli.engine.gamao_id import encode, standard_ids_fit
 from gamao_cli.engine.ids import MatchState, match_id, position_id
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import POOL, STANDARD, RuleSet
 from gamao_cli.model.actions import BAR
 
 MARKS = ("O", "X")
@@ -34,31 +41,31 @@ def _cell(count: int, row: int, mark: str) -> str:
     return f" {mark} " if count > row else "   "
 
 
-def _half(pos: Position, points: range, row: int) -> str:
+def _half(pos: Position, points: range, row: int, rs: RuleSet) -> str:
     mover, other = pos.mover, pos.opponent
     out = []
     for point in points:
         if mover[point]:
             out.append(_cell(mover[point], row, MARKS[pos.turn]))
         else:
-            out.append(_cell(other[25 - point], row, MARKS[1 - pos.turn]))
+            out.append(_cell(other[rs.opponent_point(point)], row, MARKS[1 - pos.turn]))
     return "".join(out)
 
 
-def _board_lines(pos: Position) -> list[str]:
+def _board_lines(pos: Position, rs: RuleSet = STANDARD) -> list[str]:
     """The 13 lines of the board itself (borders included), each 44 columns."""
     top_bar, bottom_bar = pos.mover[BAR], pos.opponent[BAR]
     top_mark, bottom_mark = MARKS[pos.turn], MARKS[1 - pos.turn]
     lines = [_TOP_BORDER]
     for row in range(_ROWS):
         bar = _cell(top_bar, _ROWS - 1 - row, top_mark)
-        lines.append(f" |{_half(pos, range(13, 19), row)}|{bar}|{_half(pos, range(19, 25), row)}|")
+        left, right = _half(pos, range(13, 19), row, rs), _half(pos, range(19, 25), row, rs)
+        lines.append(f" |{left}|{bar}|{right}|")
     lines.append(" |" + " " * 18 + "|BAR|" + " " * 18 + "|")
     for row in reversed(range(_ROWS)):
         bar = _cell(bottom_bar, _ROWS - 1 - row, bottom_mark)
-        lines.append(
-            f" |{_half(pos, range(12, 6, -1), row)}|{bar}|{_half(pos, range(6, 0, -1), row)}|"
-        )
+        left, right = _half(pos, range(12, 6, -1), row, rs), _half(pos, range(6, 0, -1), row, rs)
+        lines.append(f" |{left}|{bar}|{right}|")
     lines.append(_BOTTOM_BORDER)
     return lines
 
@@ -77,13 +84,16 @@ def draw_board(
     match_length: int | None = None,
     dice: tuple[int, int] | None = None,
     crawford: bool = False,
+    rules: RuleSet | None = None,
 ) -> str:
     """Draw ``pos`` as text.
 
     ``names``, ``score`` and ``cube_owner`` are indexed by player (0, 1; owner -1 = centred).
     ``match_length`` 0 means money play; with a ``match_length`` the Match ID is shown too
-    (``crawford`` marks the Crawford game in it). Ends with a newline.
+    (``crawford`` marks the Crawford game in it). ``rules``: the rule set the position
+    belongs to (default standard). Ends with a newline.
     """
+    rs = rules or STANDARD
     top, bottom = 1 - pos.turn, pos.turn
     label = names if names is not None else ("player 0", "player 1")
     room = WIDTH - _INFO_COLUMN
@@ -96,6 +106,9 @@ def draw_board(
         side[11] = _points(score[bottom])
     side[2] = f"Off: {pos.off(top)}"
     side[10] = f"Off: {pos.off(bottom)}"
+    if rs.pool:
+        side[4] = f"In: {pos.boards[top][POOL]}"
+        side[8] = f"In: {pos.boards[bottom][POOL]}"
     cube = f"Cube: {cube_value}"
     if cube_owner == top:
         side[3] = cube
@@ -107,10 +120,11 @@ def draw_board(
     if cube_owner == -1:
         middle.append(cube)
     side[6] = ", ".join(middle)
-    board = _board_lines(pos)
+    board = _board_lines(pos, rs)
     lines = []
-    pid = f" Position ID: {position_id(pos)}"
-    if match_length is not None:
+    fits = standard_ids_fit(rs)
+    pid = f" Position ID: {position_id(pos)}" if fits else f" {encode(rs, pos)}"
+    if match_length is not None and fits:
         state = MatchState(
             cube_value=cube_value,
             cube_owner=cube_owner,
@@ -126,7 +140,8 @@ def draw_board(
     lines.append(pid)
     for text, info in zip(board, side, strict=True):
         lines.append(f"{text:<{_INFO_COLUMN}}{info}".rstrip() if info else text)
-    lines.append(f" Pip count: {MARKS[top]} {pos.pips(top)}, {MARKS[bottom]} {pos.pips(bottom)}")
+    pips = (rs.pips(pos.boards[top]), rs.pips(pos.boards[bottom]))
+    lines.append(f" Pip count: {MARKS[top]} {pips[0]}, {MARKS[bottom]} {pips[1]}")
     if dice is not None:
         lines.append(f" {MARKS[bottom]} to play {dice[0]}{dice[1]}")
     else:
