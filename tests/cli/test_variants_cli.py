@@ -1,0 +1,149 @@
+"""--variant, --house-rule and --option on the commands; ``gamao moves start``; the gamao
+position string; variant tags through convert."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+from tests.cli.conftest import golden
+
+runner = CliRunner()
+
+HYPER_MAT = (
+    '; [Variation "HyperGammon (3)"]\n\n 0 point match\n\n Game 1\n'
+    " alice : 0                      bob : 0\n"
+    "  1) 31: 24/21 22/21               64: 24/18 23/19\n"
+    "  2) 55: 23/13 21/11              Wins 1 point\n"
+)
+
+
+def test_moves_start_of_each_variant_json_keeps_its_shape() -> None:
+    counts = {}
+    for variant, dice in [
+        ("standard", "31"),
+        ("nackgammon", "31"),
+        ("hypergammon", "21"),
+        ("hypergammon1", "66"),
+        ("tavla", "33"),
+        ("longnardy", "33"),
+        ("aceydeucey", "66"),
+    ]:
+        result = runner.invoke(
+            app, ["moves", "start", "--variant", variant, "--dice", dice, "-f", "json"]
+        )
+        assert result.exit_code == 0, result.output
+        doc = json.loads(result.stdout)
+        assert doc["count"] == len(doc["plays"])
+        counts[variant] = doc["count"]
+    assert counts == {
+        "standard": 16,
+        "nackgammon": 22,
+        "hypergammon": 6,
+        "hypergammon1": 1,
+        "tavla": 73,  # as standard's 33: T4 changes nothing without a hit
+        "longnardy": 2,
+        "aceydeucey": 5,
+    }
+
+
+def test_moves_long_nardy_text_board_is_drawn_the_right_way_round() -> None:
+    result = runner.invoke(app, ["moves", "GAMAO=longnardy/1/24x14,4/24x15", "--dice", "22"])
+    assert result.exit_code == 0, result.output
+    golden("moves_longnardy_22.txt", result.stdout)
+    assert result.stdout.rstrip().endswith("1 legal play (forced)")
+    needed = runner.invoke(
+        app,
+        ["moves", "GAMAO=longnardy/1/24x14,4/24x15", "-d", "22", "--option", "head=needed"],
+    )
+    assert needed.stdout.rstrip().endswith("2 legal plays")
+
+
+def test_moves_acey_deucey_json_uses_the_gamao_position_string() -> None:
+    result = runner.invoke(
+        app, ["moves", "start", "--variant", "aceydeucey", "-d", "63", "-f", "json"]
+    )
+    doc = json.loads(result.stdout)
+    assert doc == {
+        "gamao_id": "GAMAO=aceydeucey/0/inx15/inx15",
+        "dice": [6, 3],
+        "count": 2,
+        "forced": False,
+        "plays": [
+            {"play": "in/22 in/19", "gamao_id": "GAMAO=aceydeucey/0/inx13,22,19/inx15"},
+            {"play": "in/16", "gamao_id": "GAMAO=aceydeucey/0/inx14,16/inx15"},
+        ],
+        "variant": "aceydeucey",
+    }
+
+
+def test_standard_ids_are_refused_for_long_nardy_and_bad_settings_exit_2() -> None:
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+    refused = runner.invoke(app, ["moves", xgid, "--variant", "longnardy", "-d", "31"])
+    assert refused.exit_code == 2
+    assert "cannot carry a longnardy position" in refused.output
+    for args, message in [
+        (["--variant", "tabula"], "the engine does not play tabula yet"),
+        (["--variant", "chess"], "--variant 'chess': expected standard|nackgammon"),
+        (["--option", "head=any"], "option head: 'any' is not one of fixed, needed"),
+        (["--option", "head"], "--option takes key=value"),
+        (["--house-rule", "six"], "unknown house rule 'six'"),
+        (["--variant", "tavla", "--option", "head=needed"], "applies to longnardy, not tavla"),
+    ]:
+        result = runner.invoke(app, ["moves", "start", "-d", "31", *args])
+        assert result.exit_code == 2, args
+        assert message in result.output, (args, result.output)
+    bad = runner.invoke(app, ["moves", "GAMAO=longnardy/0/24x16/24x15", "-d", "31"])
+    assert bad.exit_code == 2 and "more than 15 checkers" in bad.output
+
+
+def test_hypergammon_position_id_is_read_with_three_checkers() -> None:
+    result = runner.invoke(
+        app, ["moves", "AACgAgAAKgAAAA", "--variant", "hypergammon", "-d", "21", "-f", "json"]
+    )
+    assert json.loads(result.stdout)["count"] == 6
+
+
+def test_check_takes_the_record_tag_and_the_override_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "hyper.mat"
+    path.write_text(HYPER_MAT, encoding="utf-8")
+    clean = runner.invoke(app, ["check", str(path), "--format", "json"])
+    assert clean.exit_code == 0, clean.output
+    forced = runner.invoke(app, ["check", str(path), "--variant", "standard", "--format", "json"])
+    assert forced.exit_code == 1
+    codes = [f["code"] for f in json.loads(forced.stdout)["findings"]]
+    assert codes[0] == "X432" and "R222" in codes
+
+
+def test_check_house_rule_five_checker_limit(tmp_path: Path) -> None:
+    path = tmp_path / "five.mat"
+    path.write_text(
+        " 0 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+        "  1) 21: 8/6 24/23                 64: 24/18 13/9\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(
+        app, ["check", str(path), "--house-rule", "five-checker-limit", "--format", "json"]
+    )
+    codes = [f["code"] for f in json.loads(result.stdout)["findings"]]
+    assert "R234" in codes
+    plain = runner.invoke(app, ["check", str(path), "--format", "json"])
+    assert "R234" not in [f["code"] for f in json.loads(plain.stdout)["findings"]]
+
+
+def test_convert_writes_the_variant_tags(tmp_path: Path) -> None:
+    path = tmp_path / "hyper.mat"
+    path.write_text(HYPER_MAT, encoding="utf-8")
+    sgf = runner.invoke(app, ["convert", str(path), "--to", "sgf"])
+    assert sgf.exit_code == 0, sgf.output
+    assert "RU[Hypergammon3]" in sgf.stdout
+    mat = runner.invoke(app, ["convert", str(path), "--to", "mat"])
+    assert '; [Variation "HyperGammon (3)"]' in mat.stdout
+    tavla = runner.invoke(app, ["convert", str(path), "--to", "mat", "--variant", "tavla"])
+    assert '; [Variation "Tavla"]' in tavla.stdout
+    assert "the record says hypergammon; written as tavla as asked" in tavla.output
+    jsn = runner.invoke(app, ["convert", str(path), "--to", "json", "--variant", "longnardy"])
+    assert '"variant": "longnardy"' in jsn.stdout
