@@ -1,0 +1,118 @@
+"""Property tests per variant over positions reached by random play: checkers are conserved,
+every generated play validates, perturbed plays are rejected with a reason (or, if legal, end
+on a legal play's board), and no Long Nardy play hits or lands on an opposing checker."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamao_cli.engine.movegen import plays_for
+from gamao_cli.engine.rules_movegen import generate
+from gamao_cli.engine.rules_validate import judge_rules
+from gamao_cli.engine.ruleset import POOL, RuleSet, rule_set
+from gamao_cli.engine.validate import Judgement, judge
+from gamao_cli.model.actions import BAR, OFF, Board, Step
+from gamao_cli.model.match import Variant
+
+RULE_SETS = [
+    rule_set(Variant.HYPERGAMMON),
+    rule_set(Variant.HYPERGAMMON2),
+    rule_set(Variant.TAVLA),
+    rule_set(Variant.LONG_NARDY),
+    rule_set(Variant.LONG_NARDY, options=(("block", "final"), ("head", "needed"))),
+    rule_set(Variant.ACEY_DEUCEY),
+    rule_set(Variant.ACEY_DEUCEY, options=(("bearoff", "exact"),)),
+    rule_set(Variant.STANDARD, ("five-checker-limit",)),
+]
+
+dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+def reached(rs: RuleSet, seed: int, turns: int) -> tuple[Board, Board]:
+    """The mover's and the opponent's boards after ``turns`` random turns from the start."""
+    rng = random.Random(seed)
+    me, opp = rs.start_boards()
+    for _ in range(turns):
+        _, plays = generate(rs, me, opp, (rng.randint(1, 6), rng.randint(1, 6)))
+        if plays:
+            play = plays[rng.randrange(len(plays))]
+            me, opp = play.mover, play.opponent
+        if me[OFF] == rs.checkers:
+            break
+        me, opp = opp, me
+    return me, opp
+
+
+def judged(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, int], steps: list[Step]
+) -> Judgement:
+    if rs.standard_moves:
+        return judge(me, opp, dice, steps)
+    return judge_rules(rs, me, opp, dice, steps)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 40), dice_st)
+def test_generated_plays_conserve_checkers_and_validate(
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+) -> None:
+    me, opp = reached(rs, seed, turns)
+    best, plays = generate(rs, me, opp, dice)
+    if rs.standard_moves:
+        assert {p.key for p in plays} == {p.key for p in plays_for(me, opp, dice)}
+    keys = {p.key for p in plays}
+    assert len(keys) == len(plays)
+    for play in plays:
+        assert sum(play.mover) == rs.checkers and sum(play.opponent) == rs.checkers
+        assert len(play.steps) == best
+        verdict = judged(rs, me, opp, dice, [Step(f, t, h) for f, t, h in play.steps])
+        assert verdict.legal, (play.steps, verdict.reason)
+        assert (verdict.mover, verdict.opponent) == play.key
+        if rs.same_direction:
+            assert not any(h for _, _, h in play.steps)
+            for _, t, _ in play.steps:
+                assert t == OFF or opp[rs.opponent_point(t)] == 0
+            assert play.mover[BAR] == 0 and play.opponent == opp
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(RULE_SETS),
+    st.integers(0, 10**6),
+    st.integers(0, 40),
+    dice_st,
+    st.integers(0, 3),
+    st.sampled_from([-1, 1, 2]),
+)
+def test_perturbed_plays_are_rejected_with_a_reason(
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int], which: int, shift: int
+) -> None:
+    me, opp = reached(rs, seed, turns)
+    _, plays = generate(rs, me, opp, dice)
+    if not plays:
+        return
+    play = plays[seed % len(plays)]
+    steps = [Step(f, t) for f, t, _ in play.steps]
+    i = which % len(steps)
+    f, t = steps[i].from_point, steps[i].to_point
+    moved = t + shift if t != OFF else t
+    if not 1 <= moved <= 24 or moved >= f:
+        return
+    steps[i] = Step(f, moved)
+    verdict = judged(rs, me, opp, dice, steps)
+    if verdict.legal:
+        assert verdict.mover in {p.mover for p in plays}
+    else:
+        assert verdict.code and verdict.reason
+        assert verdict.rule
+
+
+def test_every_start_conserves_its_checkers() -> None:
+    for rs in RULE_SETS:
+        board = rs.start_board()
+        assert sum(board) == rs.checkers and board[OFF] == 0
+        if rs.pool:
+            assert board[POOL] == 15
