@@ -431,7 +431,9 @@ def _diagnose(
     return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
 
 
-def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) -> Judgement | None:
+def _one_die_each(
+    me: Board, opp: Board, dice: list[int], hops: Sequence[Step]
+) -> Judgement | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):

@@ -15,7 +15,9 @@ def test_board_before_a_move_with_ids_and_verdict() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.splitlines()[0] == ("examples/illegal_plays.mat game 1 move 5: 44: 13/9 13/9 13/9")
+    assert out.splitlines()[0] == (
+        "examples/illegal_plays.mat game 1 move 5: 44: 13/9 13/9 13/9"
+    )
     assert "Position ID: 4HPMBwDgc+QHAA" in out
     assert "XGID=------E-C--AeFb--c-e------:0:0:1:44:0:0:0:5:10" in out
     assert "(illegal: 3 of the dice played, but 4 could be (45 legal plays existed))" in out
