@@ -99,7 +99,9 @@ class MatchHost(Protocol):
 
 MAX_LISTED_PLAYS = 8
 
-_new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
+_new_record = cast(
+    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
+)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
 
 
@@ -316,7 +318,9 @@ class GameReplay:
                 taker = 1 - self.cube.offered_by
                 self.cube = self.cube.accepted()
                 self.r.cube_actions.append(
-                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value, move)
+                    CubeRecord(
+                        self.game.number, move.number, taker, "take", self.cube.value, move
+                    )
                 )
             else:
                 self.report(
