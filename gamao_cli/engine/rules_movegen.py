@@ -59,8 +59,10 @@ class _Search:
         "hitting",
         "me",
         "opp",
+        "opp0",
         "opp_on",
         "opp_point",
+        "ordered",
         "reached",
         "rs",
         "seen",
@@ -74,6 +76,7 @@ class _Search:
         self.rs = rs
         self.me = list(me)
         self.opp = list(opp)
+        self.opp0 = opp
         self.opp_point = [0] + [rs.opponent_point(p) for p in range(1, 25)] + [0]
         self.opp_on = [0] * 26
         for p in range(1, 25):
@@ -92,9 +95,10 @@ class _Search:
         self.seen: set[tuple[object, ...]] = set()
         self.steps: list[StepTuple] = []
         self.used_first = 0
+        self.ordered = not (self.step_block or self.cap)
 
-    def moves(self, d: int) -> list[tuple[int, int]]:
-        """Single-die moves (from, to) with die ``d`` now."""
+    def moves(self, d: int, top: int) -> list[tuple[int, int]]:
+        """Single-die moves (from, to) with die ``d`` now, from no higher than ``top``."""
         me = self.me
         opp_on = self.opp_on
         thr = self.thr
@@ -106,13 +110,13 @@ class _Search:
                 out.append((BAR, t))
             return out
         pool = len(me) > POOL and me[POOL] > 0
-        if pool:
+        if pool and top >= POOL:
             t = BAR - d
             if opp_on[t] < thr and not (cap and me[t] >= cap):
                 out.append((POOL, t))
         home = not pool and not any(me[7:26])
         frozen = self.frozen
-        for p in range(24, 0, -1):
+        for p in range(top if top < 24 else 24, 0, -1):
             n = me[p]
             if not n or (self.freeze and n <= frozen[p]):
                 continue
@@ -126,35 +130,46 @@ class _Search:
                 out.append((p, OFF))
         return out
 
-    def record(self) -> None:
-        if self.final_block and prime_violation(self.me, self.opp):
+    def record(self, me: Board, opp: Board) -> None:
+        """Keep the state ``(me, opp)`` reached by the current steps as a candidate play."""
+        if self.final_block and prime_violation(me, opp):
             return
-        key = (tuple(self.me), tuple(self.opp))
+        key = (me, opp)
         used = len(self.steps)
         old = self.reached.get(key)
         if old is None or old[0] < used:
             self.reached[key] = (used, tuple(self.steps), self.used_first)
 
-    def walk(self, dice: list[int]) -> None:
-        state = (
+    def state(self, rest: list[int], top: int) -> tuple[object, ...]:
+        """What decides the rest of the search from here (orders reaching it are one)."""
+        return (
             tuple(self.me),
-            tuple(self.opp),
-            tuple(dice),
+            top,
+            tuple(self.opp) if self.hitting else (),
+            tuple(rest),
             self.head_left,
             tuple(self.frozen) if self.freeze else (),
         )
-        if state in self.seen:
-            return
-        self.seen.add(state)
-        self.record()
+
+    def walk(self, dice: list[int], top: int = POOL) -> None:
+        """Every sequence of single-die moves from here; a child state already seen is not
+        walked again, and the last die's states are recorded without a call.
+
+        Equal dice (a double) are played from sources no higher than the one before when
+        :attr:`ordered`: any legal sequence of equal moves can be reordered so (as in
+        engine.movegen), unless legality depends on the order of the landings themselves
+        (a six-point block judged at each step, the five-checker cap)."""
         me, opp, opp_on = self.me, self.opp, self.opp_on
+        steps = self.steps
+        last = len(dice) == 1
+        ordered = self.ordered and dice[0] == dice[-1]
         tried = 0
         for i, d in enumerate(dice):
             if d == tried:
                 continue  # equal dice give the same moves
             tried = d
             rest = dice[:i] + dice[i + 1 :]
-            for f, t in self.moves(d):
+            for f, t in self.moves(d, top):
                 hit = self.hitting and t != OFF and opp_on[t] == 1
                 me[f] -= 1
                 me[t] += 1
@@ -168,11 +183,22 @@ class _Search:
                 if f == HEAD:
                     self.head_left += 1
                 if not (self.step_block and prime_violation(me, opp)):
-                    if not self.steps:
+                    if not steps:
                         self.used_first = d
-                    self.steps.append((f, t, hit))
-                    self.walk(rest)
-                    self.steps.pop()
+                    steps.append((f, t, hit))
+                    if last:
+                        self.record(tuple(me), tuple(opp) if self.hitting else self.opp0)
+                    else:
+                        # Bar checkers enter first whatever the order (H2); then anything.
+                        nxt = f if ordered and f != BAR else POOL
+                        key = self.state(rest, nxt)
+                        if key not in self.seen:
+                            self.seen.add(key)
+                            board = key[0]
+                            assert isinstance(board, tuple)
+                            self.record(board, tuple(opp) if self.hitting else self.opp0)
+                            self.walk(rest, nxt)
+                    steps.pop()
                 if f == HEAD:
                     self.head_left -= 1
                 if hit:
@@ -198,6 +224,7 @@ def reachable(
 ) -> Reached:
     """Every state some legal sequence of single-die moves reaches (without M4)."""
     search = _Search(rs, me, opp, head_limit)
+    search.record(me, opp)
     search.walk(dice_list(dice))
     return search.reached
 

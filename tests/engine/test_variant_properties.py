@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamao_cli.engine import rules_movegen
 from gamao_cli.engine.movegen import plays_for
 from gamao_cli.engine.rules_movegen import generate
 from gamao_cli.engine.rules_validate import judge_rules
@@ -116,3 +117,24 @@ def test_every_start_conserves_its_checkers() -> None:
         assert sum(board) == rs.checkers and board[OFF] == 0
         if rs.pool:
             assert board[POOL] == 15
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 40), st.integers(1, 6))
+def test_doubles_in_source_order_find_every_play(
+    rs: RuleSet, seed: int, turns: int, die: int
+) -> None:
+    """The generator plays a double's moves from non-increasing sources where the rule set
+    allows it: the same plays as the search over every order."""
+    me, opp = reached(rs, seed, turns)
+    dice = (die, die)
+
+    def plays(ordered: bool) -> tuple[int, set[tuple[Board, Board]]]:
+        search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
+        search.ordered = search.ordered and ordered
+        search.record(me, opp)
+        search.walk(rules_movegen.dice_list(dice))
+        best, kept = rules_movegen._compulsory(search.reached, dice)
+        return best, set(kept)
+
+    assert plays(True) == plays(False)
