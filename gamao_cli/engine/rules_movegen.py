@@ -29,20 +29,50 @@ Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
 """Every state a legal sequence reaches: {(mover, opponent): (dice used, steps, first die)}."""
 
 
+PATH = tuple((12 - i) % 24 or 24 for i in range(24))
+"""Long Nardy: the mover's points in the order the opponent passes them (12, 11, ..., 1, 24,
+..., 13): index i of the opponent's path. An opposing checker on his own point q is at index
+24 - q."""
+
+PATH_INDEX = (0, *(PATH.index(m) for m in range(1, 25)))
+"""The opponent's path index of each of the mover's points 1..24."""
+
+
+def farthest(opp: list[int] | Board) -> int:
+    """The path index of the opponent's checker farthest along (-1 when none is on the
+    board)."""
+    for q in range(1, 25):
+        if opp[q]:
+            return 24 - q
+    return -1
+
+
 def prime_violation(me: list[int] | Board, opp: list[int] | Board) -> bool:
     """N5: the mover holds six points in a row along the opponent's path and no opposing
-    checker is in front of them. The opponent's path visits the mover's points 12, 11, ..., 1,
-    24, ..., 13; an opposing checker on his point q is at index 24 - q of that path."""
+    checker is in front of them (farther along than the prime's last point)."""
+    far = farthest(opp)
     run = 0
     for i in range(24):
-        m = (12 - i) % 24 or 24
-        if me[m]:
+        if me[PATH[i]]:
             run += 1
-            if run >= 6 and not any(opp[1 : 24 - i]):
+            if run >= 6 and far <= i:
                 return True
         else:
             run = 0
     return False
+
+
+def prime_through(me: list[int], far: int, t: int) -> bool:
+    """N5 after a checker landed on ``t`` of a position without a violation: only the run of
+    held points through ``t`` can have become one (``far`` as :func:`farthest`)."""
+    i = PATH_INDEX[t]
+    lo = i
+    while lo > 0 and me[PATH[lo - 1]]:
+        lo -= 1
+    hi = i
+    while hi < 23 and me[PATH[hi + 1]]:
+        hi += 1
+    return hi - lo >= 5 and far <= hi
 
 
 class _Search:
@@ -51,6 +81,7 @@ class _Search:
     __slots__ = (
         "cap",
         "exact",
+        "far",
         "final_block",
         "freeze",
         "frozen",
@@ -96,6 +127,11 @@ class _Search:
         self.steps: list[StepTuple] = []
         self.used_first = 0
         self.ordered = not (self.step_block or self.cap)
+        self.far = farthest(opp)
+        if self.step_block and prime_violation(me, opp):
+            # Already a violation before the turn (a set-up position): N5 cannot be judged
+            # step by step; the position after the turn is judged instead.
+            self.step_block, self.final_block = False, True
 
     def moves(self, d: int, top: int) -> list[tuple[int, int]]:
         """Single-die moves (from, to) with die ``d`` now, from no higher than ``top``."""
@@ -161,6 +197,7 @@ class _Search:
         (a six-point block judged at each step, the five-checker cap)."""
         me, opp, opp_on = self.me, self.opp, self.opp_on
         steps = self.steps
+        reached = self.reached
         last = len(dice) == 1
         ordered = self.ordered and dice[0] == dice[-1]
         tried = 0
@@ -182,12 +219,17 @@ class _Search:
                         self.frozen[t] += 1
                 if f == HEAD:
                     self.head_left += 1
-                if not (self.step_block and prime_violation(me, opp)):
+                if not (self.step_block and t != OFF and prime_through(me, self.far, t)):
                     if not steps:
                         self.used_first = d
                     steps.append((f, t, hit))
                     if last:
-                        self.record(tuple(me), tuple(opp) if self.hitting else self.opp0)
+                        leaf = (tuple(me), tuple(opp) if self.hitting else self.opp0)
+                        old = reached.get(leaf)
+                        if (old is None or old[0] < len(steps)) and not (
+                            self.final_block and prime_violation(me, opp)
+                        ):
+                            reached[leaf] = (len(steps), tuple(steps), self.used_first)
                     else:
                         # Bar checkers enter first whatever the order (H2); then anything.
                         nxt = f if ordered and f != BAR else POOL
