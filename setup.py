@@ -35,6 +35,7 @@ COMPILED = [
     "gamao_cli/formats/sgf_analysis.py",
     "gamao_cli/engine/position.py",
     "gamao_cli/engine/movegen.py",
+    "gamao_cli/engine/rules_movegen.py",
     "gamao_cli/engine/validate.py",
     "gamao_cli/analysis/game_replay.py",
     "gamao_cli/formats/mat_state.py",

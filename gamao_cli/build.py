@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "gamao_cli.formats.sgf_analysis",
     "gamao_cli.engine.position",
     "gamao_cli.engine.movegen",
+    "gamao_cli.engine.rules_movegen",
     "gamao_cli.engine.validate",
     "gamao_cli.analysis.game_replay",
     "gamao_cli.formats.mat_state",
