@@ -192,6 +192,14 @@ _CHECK_CODES = (
         "",
     ),
     Code(
+        "C321",
+        ERR,
+        "S3",
+        "a match game starting with the cube above 1 under the automatic-doubles house rule, "
+        "which is for money play only",
+        "SGF CV[2] in a 5-point match",
+    ),
+    Code(
         "X401",
         ERR,
         "E2",

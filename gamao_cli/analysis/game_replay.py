@@ -244,6 +244,13 @@ class GameReplay:
 
     def run(self) -> GameRecord:
         actions = self.game.actions
+        if self.rs.automatic_doubles and self.game.cube_value > 1 and self.r.match.length > 0:
+            self.report(
+                "C321",
+                f"the game starts with the cube at {self.game.cube_value} (automatic doubles), "
+                "but this is match play",
+                None,
+            )
         probe = self.r.probe
         for i, action in enumerate(actions):
             if probe is not None and probe(self.game, action):

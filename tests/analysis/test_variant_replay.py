@@ -4,6 +4,7 @@ its own code with its rule id, tags are read and the user's --variant wins (repo
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 
@@ -191,3 +192,17 @@ def test_variant_override_is_reported_x432() -> None:
         "X432",
         "the record says hypergammon; replayed as standard as asked",
     )
+
+
+def test_automatic_doubles_are_for_money_play_c321() -> None:
+    opts = CheckOptions(house_rules=("automatic-doubles",))
+    game = Game(1, (0, 0), (mv(0, (3, 1), (8, 5), (6, 5)),), cube_value=2)
+    match = Match(("alice", "bob"), 5, (game,))
+    got = [(f.code, f.message) for f in replay_match(match, opts).findings]
+    assert got[0] == (
+        "C321",
+        "the game starts with the cube at 2 (automatic doubles), but this is match play",
+    )
+    assert "C321" not in [f.code for f in replay_match(match).findings]
+    money = Match(("alice", "bob"), 0, (replace(game, score=None),))
+    assert "C321" not in [f.code for f in replay_match(money, opts).findings]
