@@ -57,7 +57,9 @@ def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
         variant=variant,
         cube=True if cube is None else cube,
         crawford=True if crawford is None else crawford,
-        jacoby=jacoby if match.is_money else False,
+        # C5 is about gammons and backgammons: not for tavla's, Long Nardy's or acey-deucey's
+        # scoring.
+        jacoby=jacoby if match.is_money and ruleset.scoring == "standard" else False,
         beavers=pick(options.beavers, rules.beavers),
         cube_limit=rules.cube_limit,
         ruleset=ruleset,

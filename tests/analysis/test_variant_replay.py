@@ -206,3 +206,62 @@ def test_automatic_doubles_are_for_money_play_c321() -> None:
     assert "C321" not in [f.code for f in replay_match(match).findings]
     money = Match(("alice", "bob"), 0, (replace(game, score=None),))
     assert "C321" not in [f.code for f in replay_match(money, opts).findings]
+
+
+def _bgammon(match: Match, variant_number: int) -> str:
+    """A bgammon.org replay of ``match``'s first game, written as its server writes one
+    (research/variants.md section 6): both players in player 1's numbering, entries from
+    ``off``, the named double and the reroll as further lines of the same player."""
+    game = match.games[0]
+    win = next(a for a in game.actions if isinstance(a, Win))
+    assert win.player is not None
+    lines = [f"i 1700000000 ann bob 0 0 0 {win.player + 1} 1 {variant_number}"]
+
+    def name(player: int, p: int) -> str:
+        if p in (0, POOL):
+            return "off"
+        if p == 25:
+            return "bar"
+        return str(p if player == 0 else 25 - p)
+
+    for a in game.actions:
+        if isinstance(a, Move):
+            hi, lo = max(a.dice), min(a.dice)
+            steps = " ".join(
+                f"{name(a.player, s.from_point)}/{name(a.player, s.to_point)}" for s in a.steps
+            )
+            lines.append(f"{a.player + 1} r {hi}-{lo} {steps}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def test_bgammon_acey_deucey_replays_replay_clean() -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    rs = rule_set(Variant.ACEY_DEUCEY)
+    one_twos = 0
+    for seed in (11, 12, 13, 14):
+        made = play_match(rs, [seed], entries_from_off=True)
+        [match] = list(read_path(_bgammon(made, 1).encode("utf-8")))
+        assert match.rules.variant is Variant.ACEY_DEUCEY
+        moves = [a for a in match.games[0].actions if isinstance(a, Move)]
+        one_twos += sum(1 for m in moves if sorted(m.dice) == [1, 2])
+        replay = replay_match(match)
+        assert [(f.code, f.message) for f in replay.findings] == []
+        assert replay.games[0].verified and replay.games[0].ending == "bear-off"
+        assert replay.games[0].points == next(
+            a.points for a in made.games[0].actions if isinstance(a, Win)
+        )
+    assert one_twos > 0  # the 1-2 with its named double and reroll is exercised
+
+
+def test_bgammon_acey_deucey_broken_rules_are_found() -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    text = (
+        "i 1700000000 ann bob 0 0 0 1 1 1\n"
+        "1 r 2-1 off/23 off/24\n"
+        "1 r 6-4 off/19 off/21\n"  # not a double after the 1-2: R237
+    )
+    [match] = list(read_path(text.encode("utf-8")))
+    got = [f.code for f in replay_match(match).findings]
+    assert got[:1] == ["R237"]
