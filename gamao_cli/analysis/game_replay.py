@@ -131,6 +131,8 @@ class GameReplay:
         self.std = rs.standard_moves  # the standard generator and validator play it
         self.checkers = rs.checkers
         self.turns = Turns(rs)
+        self.extra_turns = rs.acey_deucey or rs.doubles_extra_roll  # who rolls next varies
+        self.opening_reroll = rs.opening_reroll
         self.boards: tuple[Board, Board] | None = rs.start_boards()
         self.side = 0
         self.crawford = score.is_crawford_game
@@ -337,15 +339,20 @@ class GameReplay:
                     player=self.cube.offered_by,
                 )
                 self.cube = _replace_offer(self.cube)
-        turns = self.turns
-        again = turns.expects(player)
-        if turns.again is not None and not again:
-            self.report("R236", f"{turns.missing()}, but the other player rolls", move)
-        elif again and turns.named and dice[0] != dice[1]:
-            self.report(
-                "R237", f"the roll after a 1-2 is the named double, not {_dice_text(dice)}", move
-            )
-        elif self.turn is not None and player != self.turn and not again:
+        again = False
+        if self.extra_turns:
+            turns = self.turns
+            again = turns.expects(player)
+            if turns.again is not None and not again:
+                self.report("R236", f"{turns.missing()}, but the other player rolls", move)
+                again = True  # reported: not also R215
+            elif again and turns.named and dice[0] != dice[1]:
+                self.report(
+                    "R237",
+                    f"the roll after a 1-2 is the named double, not {_dice_text(dice)}",
+                    move,
+                )
+        if self.turn is not None and player != self.turn and not again:
             self.report(
                 "R215",
                 f"{self.r.name(player)} plays again: {self.r.name(1 - player)}'s turn is missing",
@@ -357,7 +364,7 @@ class GameReplay:
             self.report("R217", f"the dice {_dice_text(dice)} are not two numbers 1-6", move)
             self.unverifiable(move)
             return
-        if opening and dice[0] == dice[1] and not self.rs.opening_reroll:
+        if opening and dice[0] == dice[1] and not self.opening_reroll:
             self.report(
                 "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
             )
@@ -421,7 +428,7 @@ class GameReplay:
                 count = count_plays(me, opp, dice)
             else:
                 count = len(self.plays_for(me, opp, dice))
-        if self.rs.acey_deucey or self.rs.doubles_extra_roll:
+        if self.extra_turns:
             full = _full(verdict.steps, dice) if verdict.legal else False
             self.turns.after(player, dice, full)
             if self.turns.again is not None:
