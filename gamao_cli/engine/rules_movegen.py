@@ -28,6 +28,9 @@ _HEAD_DOUBLES = ((6, 6), (4, 4), (3, 3))
 Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
 """Every state a legal sequence reaches: {(mover, opponent): (dice used, steps, first die)}."""
 
+_Found = dict[bytes, tuple[int, tuple[StepTuple, ...], int]]
+"""As :data:`Reached`, keyed by both boards' counts as bytes (cheap to build and hash)."""
+
 
 PATH = tuple((12 - i) % 24 or 24 for i in range(24))
 """Long Nardy: the mover's points in the order the opponent passes them (12, 11, ..., 1, 24,
@@ -90,7 +93,7 @@ class _Search:
         "hitting",
         "me",
         "opp",
-        "opp0",
+        "opp_bytes",
         "opp_on",
         "opp_point",
         "ordered",
@@ -107,7 +110,7 @@ class _Search:
         self.rs = rs
         self.me = list(me)
         self.opp = list(opp)
-        self.opp0 = opp
+        self.opp_bytes = bytes(opp)
         self.opp_point = [0] + [rs.opponent_point(p) for p in range(1, 25)] + [0]
         self.opp_on = [0] * 26
         for p in range(1, 25):
@@ -122,8 +125,8 @@ class _Search:
         self.head_left = 0
         self.step_block = rs.block == "step"
         self.final_block = rs.block == "final"
-        self.reached: Reached = {}
-        self.seen: set[tuple[object, ...]] = set()
+        self.reached: _Found = {}
+        self.seen: set[bytes] = set()
         self.steps: list[StepTuple] = []
         self.used_first = 0
         self.ordered = not (self.step_block or self.cap)
@@ -166,26 +169,23 @@ class _Search:
                 out.append((p, OFF))
         return out
 
-    def record(self, me: Board, opp: Board) -> None:
-        """Keep the state ``(me, opp)`` reached by the current steps as a candidate play."""
-        if self.final_block and prime_violation(me, opp):
+    def record(self, boards: bytes) -> None:
+        """Keep the state reached by the current steps (``boards``: both boards' counts) as a
+        candidate play."""
+        if self.final_block and prime_violation(self.me, self.opp):
             return
-        key = (me, opp)
         used = len(self.steps)
-        old = self.reached.get(key)
+        old = self.reached.get(boards)
         if old is None or old[0] < used:
-            self.reached[key] = (used, tuple(self.steps), self.used_first)
+            self.reached[boards] = (used, tuple(self.steps), self.used_first)
 
-    def state(self, rest: list[int], top: int) -> tuple[object, ...]:
-        """What decides the rest of the search from here (orders reaching it are one)."""
-        return (
-            tuple(self.me),
-            top,
-            tuple(self.opp) if self.hitting else (),
-            tuple(rest),
-            self.head_left,
-            tuple(self.frozen) if self.freeze else (),
-        )
+    def boards(self) -> bytes:
+        """Both boards' counts now (the opponent's cannot change without hitting)."""
+        return bytes(self.me) + (bytes(self.opp) if self.hitting else self.opp_bytes)
+
+    def decoded(self) -> Reached:
+        n = len(self.me)
+        return {(tuple(k[:n]), tuple(k[n:])): v for k, v in self.reached.items()}
 
     def walk(self, dice: list[int], top: int = POOL) -> None:
         """Every sequence of single-die moves from here; a child state already seen is not
@@ -223,22 +223,24 @@ class _Search:
                     if not steps:
                         self.used_first = d
                     steps.append((f, t, hit))
+                    boards = self.boards()
                     if last:
-                        leaf = (tuple(me), tuple(opp) if self.hitting else self.opp0)
-                        old = reached.get(leaf)
+                        old = reached.get(boards)
                         if (old is None or old[0] < len(steps)) and not (
                             self.final_block and prime_violation(me, opp)
                         ):
-                            reached[leaf] = (len(steps), tuple(steps), self.used_first)
+                            reached[boards] = (len(steps), tuple(steps), self.used_first)
                     else:
                         # Bar checkers enter first whatever the order (H2); then anything.
                         nxt = f if ordered and f != BAR else POOL
-                        key = self.state(rest, nxt)
+                        # What decides the rest of the search (orders reaching it are one);
+                        # the parts after the boards have fixed lengths but the dice left.
+                        key = boards + bytes(rest) + bytes((nxt, self.head_left))
+                        if self.freeze:
+                            key += bytes(self.frozen)
                         if key not in self.seen:
                             self.seen.add(key)
-                            board = key[0]
-                            assert isinstance(board, tuple)
-                            self.record(board, tuple(opp) if self.hitting else self.opp0)
+                            self.record(boards)
                             self.walk(rest, nxt)
                     steps.pop()
                 if f == HEAD:
@@ -265,10 +267,16 @@ def reachable(
     rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int = 1
 ) -> Reached:
     """Every state some legal sequence of single-die moves reaches (without M4)."""
+    return _search(rs, me, opp, dice, head_limit).decoded()
+
+
+def _search(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int
+) -> _Search:
     search = _Search(rs, me, opp, head_limit)
-    search.record(me, opp)
+    search.record(search.boards())
     search.walk(dice_list(dice))
-    return search.reached
+    return search
 
 
 def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
@@ -279,7 +287,8 @@ def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
     return 1
 
 
-def _compulsory(reached: Reached, dice: tuple[int, ...]) -> tuple[int, Reached]:
+def _compulsory(reached: _Found, dice: tuple[int, ...]) -> tuple[int, _Found]:
+    """M4 on the states reached: the most dice, the larger die when only one can be used."""
     best = max((v[0] for v in reached.values()), default=0)
     if best == 0:
         return 0, {}
@@ -295,15 +304,17 @@ def _compulsory(reached: Reached, dice: tuple[int, ...]) -> tuple[int, Reached]:
 def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple[int, list[Play]]:
     """(dice used, every distinct legal play) under ``rs``; no plays when the roll is lost."""
     limit = head_limit(rs, me, dice)
-    best, kept = _compulsory(reachable(rs, me, opp, dice, limit), dice)
+    best, kept = _compulsory(_search(rs, me, opp, dice, limit).reached, dice)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
         # N4 head=needed: on the first turn a second head checker may leave when the roll
         # cannot otherwise be played in full.
-        best2, kept2 = _compulsory(reachable(rs, me, opp, dice, 2), dice)
+        best2, kept2 = _compulsory(_search(rs, me, opp, dice, 2).reached, dice)
         if best2 > best:
             best, kept = best2, kept2
-    plays = [Play(steps, board, other) for (board, other), (_, steps, _) in kept.items()]
-    return best, plays
+    n = len(me)
+    if not rs.hitting:
+        return best, [Play(v[1], tuple(k[:n]), opp) for k, v in kept.items()]
+    return best, [Play(v[1], tuple(k[:n]), tuple(k[n:])) for k, v in kept.items()]
 
 
 def legal_plays_rules(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:

@@ -129,10 +129,10 @@ def test_doubles_in_source_order_find_every_play(
     me, opp = reached(rs, seed, turns)
     dice = (die, die)
 
-    def plays(ordered: bool) -> tuple[int, set[tuple[Board, Board]]]:
+    def plays(ordered: bool) -> tuple[int, set[bytes]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
         search.ordered = search.ordered and ordered
-        search.record(me, opp)
+        search.record(search.boards())
         search.walk(rules_movegen.dice_list(dice))
         best, kept = rules_movegen._compulsory(search.reached, dice)
         return best, set(kept)
