@@ -147,3 +147,22 @@ def test_convert_writes_the_variant_tags(tmp_path: Path) -> None:
     assert "the record says hypergammon; written as tavla as asked" in tavla.output
     jsn = runner.invoke(app, ["convert", str(path), "--to", "json", "--variant", "longnardy"])
     assert '"variant": "longnardy"' in jsn.stdout
+
+
+def test_show_draws_a_long_nardy_position_with_its_position_string(tmp_path: Path) -> None:
+    from gamao_cli.engine.ruleset import rule_set
+    from gamao_cli.formats.registry import by_name
+    from gamao_cli.model.match import Variant
+    from tests.variant_games import play_match
+
+    path = tmp_path / "nardy.json"
+    fmt = by_name("json")
+    assert fmt.write is not None
+    with path.open("w", encoding="utf-8") as fh:
+        fmt.write(play_match(rule_set(Variant.LONG_NARDY), [1]), fh)
+    result = runner.invoke(app, ["show", str(path), "--game", "1", "--move", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith(" GAMAO=longnardy/")
+    assert "Position ID" not in result.stdout and "XGID" not in result.stdout
+    assert "(legal)" in result.stdout
