@@ -108,7 +108,18 @@ def convert(
                 counts["diagnostics"] += len(issues)
                 problems = problems or bool(issues)
                 if match.games:
-                    matches.append(_with_variant(match, options.variant))
+                    tagged = _with_variant(match, options.variant)
+                    if to.value in ("mat", "sgf") and tagged.rules.variant in _NO_TEXT_NOTATION:
+                        err.print(
+                            f"{match.location}: {tagged.rules.variant.value} is not written as "
+                            f"{to.value}: its entries from off the board have no notation there "
+                            "(use --to json); skipped",
+                            markup=False,
+                            highlight=False,
+                        )
+                        problems = True
+                        continue
+                    matches.append(tagged)
             if not matches:
                 unreadable += 1
                 advance(1)
@@ -153,6 +164,11 @@ def convert(
     if counts["matches"] == 0:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
+
+
+_NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
+"""Variants whose checkers enter from off the board: a ``.mat`` or SGF move cannot start
+there (their readers refuse it), so writing them would lose the plays."""
 
 
 def _with_variant(match: Match, variant: Variant | None) -> Match:

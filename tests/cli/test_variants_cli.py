@@ -166,3 +166,30 @@ def test_show_draws_a_long_nardy_position_with_its_position_string(tmp_path: Pat
     assert lines[1].startswith(" GAMAO=longnardy/")
     assert "Position ID" not in result.stdout and "XGID" not in result.stdout
     assert "(legal)" in result.stdout
+
+
+def test_convert_refuses_acey_deucey_to_mat_and_sgf_and_keeps_it_in_json(tmp_path: Path) -> None:
+    from gamao_cli.engine.ruleset import rule_set
+    from gamao_cli.formats.inputs import read_path
+    from gamao_cli.formats.registry import by_name
+    from gamao_cli.model.match import Variant
+    from tests.variant_games import play_match
+
+    path = tmp_path / "acey.json"
+    fmt = by_name("json")
+    assert fmt.write is not None
+    made = play_match(rule_set(Variant.ACEY_DEUCEY), [2])
+    with path.open("w", encoding="utf-8") as fh:
+        fmt.write(made, fh)
+    for target in ("mat", "sgf"):
+        result = runner.invoke(app, ["convert", str(path), "--to", target])
+        assert result.exit_code == 2  # nothing could be written
+        assert "aceydeucey is not written as" in result.output
+    back = runner.invoke(app, ["convert", str(path), "--to", "json"])
+    assert back.exit_code == 0
+    [again] = list(read_path(back.stdout.encode("utf-8")))
+    assert again.rules.variant is Variant.ACEY_DEUCEY
+    moves = [a for a in again.games[0].actions if hasattr(a, "steps")]
+    assert any(s.from_point == 26 for m in moves for s in m.steps)  # written "in/19"
+    check = runner.invoke(app, ["check", str(path), "--format", "json"])
+    assert check.exit_code == 0, check.output
