@@ -379,6 +379,10 @@ class GameReplay:
             self.unverifiable(move)
             return
         if not move.steps:
+            if self.extra_turns:
+                self.turns.after(player, dice, False)  # nothing played: no roll again
+                if self.turns.again is not None:
+                    self.turn = player
             self.on_no_play(move, dice, me, opp, _is_last_roll(actions, i))
             return
         if self.std:

@@ -10,6 +10,7 @@ import pytest
 
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
+from gamao_cli.engine.rules_movegen import generate as rules_generate
 from gamao_cli.engine.ruleset import POOL, rule_set
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Action, Double, Move, SetPosition, Step, Take, Win
@@ -265,3 +266,23 @@ def test_bgammon_acey_deucey_broken_rules_are_found() -> None:
     [match] = list(read_path(text.encode("utf-8")))
     got = [f.code for f in replay_match(match).findings]
     assert got[:1] == ["R237"]
+
+
+def test_a_named_double_that_cannot_be_played_ends_the_turn() -> None:
+    # Alice's 1-2 enters on her 24 and 23; she names 6-6, but Bob holds her 19, 18 and 17
+    # (his 6, 7, 8): nothing can enter or move, the turn ends without its reroll (A4), and
+    # Bob's roll is in turn.
+    rs = rule_set(Variant.ACEY_DEUCEY)
+    bob = rs.board_from_points({6: 2, 7: 2, 8: 2, POOL: 9})
+    alice = rs.board_from_points({POOL: 15})
+    start = SetPosition(boards=(alice, bob), turn=0)
+    actions: list[Action] = [
+        mv(0, (1, 2), (POOL, 24), (POOL, 23)),
+        Move(0, (6, 6), (), text="66"),
+        mv(1, (6, 5), (POOL, 19), (POOL, 20)),
+    ]
+    game = Game(1, None, tuple(actions), start=start)
+    match = Match(("alice", "bob"), 0, (game,), rules=Rules(variant=Variant.ACEY_DEUCEY))
+    after_12 = rs.board_from_points({24: 1, 23: 1, POOL: 13})
+    assert rules_generate(rs, after_12, bob, (6, 6)) == (0, [])
+    assert [f.code for f in replay_match(match).findings if f.code != "X414"] == []
