@@ -15,7 +15,7 @@ the larger one when it can be.
 
 from __future__ import annotations
 
-from gamao_cli.engine.movegen import Play, StepTuple
+from gamao_cli.engine.movegen import Play, StepTuple, plays_for
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.model.actions import BAR, OFF, Board
 
@@ -301,8 +301,34 @@ def _compulsory(reached: _Found, dice: tuple[int, ...]) -> tuple[int, _Found]:
     return best, kept
 
 
+def standard_here(rs: RuleSet, me: Board, opp: Board) -> bool:
+    """Whether the standard generator gives this position's plays under ``rs``: the rule set's
+    only departures from standard movement cannot apply here (tavla's T4 with no opposing blot
+    on the mover's home points; acey-deucey once the mover has entered every checker)."""
+    if (
+        rs.same_direction
+        or rs.single_blocks
+        or not rs.hitting
+        or rs.head
+        or rs.block
+        or rs.max_per_point
+        or rs.bearoff_exact
+    ):
+        return False
+    if rs.pool and me[POOL]:
+        return False
+    if rs.home_hit_freeze:
+        for p in range(1, 7):
+            if opp[25 - p] == 1:
+                return False
+    return True
+
+
 def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple[int, list[Play]]:
     """(dice used, every distinct legal play) under ``rs``; no plays when the roll is lost."""
+    if len(dice) == 2 and standard_here(rs, me, opp):
+        plays = plays_for(me, opp, (dice[0], dice[1]))
+        return (len(plays[0].steps) if plays else 0), plays
     limit = head_limit(rs, me, dice)
     best, kept = _compulsory(_search(rs, me, opp, dice, limit).reached, dice)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):

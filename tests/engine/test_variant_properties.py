@@ -138,3 +138,25 @@ def test_doubles_in_source_order_find_every_play(
         return best, set(kept)
 
     assert plays(True) == plays(False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([rule_set(Variant.TAVLA), rule_set(Variant.ACEY_DEUCEY)]),
+    st.integers(0, 10**6),
+    st.integers(0, 60),
+    dice_st,
+)
+def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+) -> None:
+    """Where T4 cannot apply (no opposing blot on the mover's home points) or acey-deucey's
+    mover has entered every checker, the standard generator is used: the same plays as the
+    rule-set search."""
+    me, opp = reached(rs, seed, turns)
+    search = rules_movegen._search(rs, me, opp, dice, rules_movegen.head_limit(rs, me, dice))
+    best, kept = rules_movegen._compulsory(search.reached, dice)
+    n = len(me)
+    full = {(tuple(k[:n]), tuple(k[n:])) for k in kept}
+    got_best, plays = generate(rs, me, opp, dice)
+    assert (got_best, {p.key for p in plays}) == (best, full)
