@@ -286,3 +286,26 @@ def test_a_named_double_that_cannot_be_played_ends_the_turn() -> None:
     after_12 = rs.board_from_points({24: 1, 23: 1, POOL: 13})
     assert rules_generate(rs, after_12, bob, (6, 6)) == (0, [])
     assert [f.code for f in replay_match(match).findings if f.code != "X414"] == []
+
+
+def test_acey_deucey_reroll_always_option() -> None:
+    # As above, but under bgammon.org's rule (reroll=always) Alice rolls again even though
+    # her named double could not be played; Bob rolling instead is R236.
+    rs = rule_set(Variant.ACEY_DEUCEY, options=(("reroll", "always"),))
+    bob = rs.board_from_points({6: 2, 7: 2, 8: 2, POOL: 9})
+    alice = rs.board_from_points({POOL: 15})
+    after_12 = rs.board_from_points({24: 1, 23: 1, POOL: 13})
+    play = rules_generate(rs, after_12, bob, (6, 5))[1][0]
+    again = Move(0, (6, 5), tuple(Step(f, t) for f, t, _ in play.steps), text="65")
+    head: list[Action] = [mv(0, (1, 2), (POOL, 24), (POOL, 23)), Move(0, (6, 6), (), text="66")]
+    opts = CheckOptions(rule_options=(("reroll", "always"),))
+
+    def codes(actions: list[Action], options: CheckOptions | None) -> list[str]:
+        start = SetPosition(boards=(alice, bob), turn=0)
+        game = Game(1, None, tuple(actions), start=start)
+        match = Match(("alice", "bob"), 0, (game,), rules=Rules(variant=Variant.ACEY_DEUCEY))
+        return [f.code for f in replay_match(match, options).findings if f.code != "X414"]
+
+    assert codes([*head, again], opts) == []
+    assert codes([*head, mv(1, (6, 5), (POOL, 19), (POOL, 20))], opts) == ["R236"]
+    assert codes([*head, again], None) == ["R215"]  # by default the turn had ended
