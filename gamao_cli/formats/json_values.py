@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from gamao_cli.engine.ruleset import POOL
 from gamao_cli.model.actions import BAR, OFF, Step
 
 FORMAT = "gamao-match"
@@ -31,7 +32,7 @@ JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSO
 
 
 def _point_text(p: int) -> str:
-    return "bar" if p == BAR else "off" if p == OFF else str(p)
+    return "bar" if p == BAR else "off" if p == OFF else "in" if p == POOL else str(p)
 
 
 def steps_text(steps: tuple[Step, ...]) -> str:
@@ -44,13 +45,13 @@ def steps_text(steps: tuple[Step, ...]) -> str:
     return " ".join(out)
 
 
-_POINT = re.compile(r"bar|off|-?\d+")
+_POINT = re.compile(r"bar|off|in|-?\d+")
 
 
 def _point_of(text: str) -> int | None:
     if not _POINT.fullmatch(text):
         return None
-    return BAR if text == "bar" else OFF if text == "off" else int(text)
+    return BAR if text == "bar" else OFF if text == "off" else POOL if text == "in" else int(text)
 
 
 def parse_steps(text: str) -> tuple[Step, ...]:

@@ -16,7 +16,7 @@ SGF_CODES: dict[str, str] = {
     "P216": "bad point letter in a move or setup property",
     "P217": "unreadable result RE",
     "P218": "unknown rule in RU",
-    "P219": "unsupported variant (Hypergammon): read as standard backgammon",
+    "P219": "unsupported variant: read as standard backgammon (retired: hypergammon is played)",
     "P220": "rules differ from the first game of the match",
     "P221": "node with more than one move property: only the first is read",
     "P222": "bad setup value (PL, DI, CV, CP or CO)",

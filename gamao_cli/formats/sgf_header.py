@@ -56,7 +56,12 @@ class Header:
         tokens = {t.lower() for t in self.rule_tokens or ()}
         known = self.rules_known()
         money = self.length == 0
-        variant = Variant.NACKGAMMON if "nackgammon" in tokens else Variant.STANDARD
+        variant = Variant.STANDARD
+        for t in self.rule_tokens or ():
+            found = _RU_VARIANTS.get(t.lower())
+            if found is not None:
+                variant = found
+                break
         cube: bool | None = False if "nocube" in tokens else (True if known else None)
         crawford: bool | None = None
         if "crawford" in tokens:
@@ -71,10 +76,19 @@ class Header:
         return Rules(variant=variant, cube=cube, crawford=crawford, jacoby=jacoby)
 
 
-_KNOWN_RULES = frozenset(
-    {"crawford", "crawfordgame", "jacoby", "nocube", "nackgammon"}
-    | {f"hypergammon{i}" for i in (1, 2, 3)}
-)
+_RU_VARIANTS: dict[str, Variant] = {
+    "nackgammon": Variant.NACKGAMMON,
+    "hypergammon1": Variant.HYPERGAMMON1,
+    "hypergammon2": Variant.HYPERGAMMON2,
+    "hypergammon3": Variant.HYPERGAMMON,
+    "tavla": Variant.TAVLA,  # gamao's extensions (research/variants.md section 6)
+    "longnardy": Variant.LONG_NARDY,
+    "aceydeucey": Variant.ACEY_DEUCEY,
+}
+"""``RU`` elements naming a variant: gnubg's, and gamao's own for tavla, Long Nardy and
+acey-deucey (no other writer tags them)."""
+
+_KNOWN_RULES = frozenset({"crawford", "crawfordgame", "jacoby", "nocube", *_RU_VARIANTS})
 
 
 def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
@@ -125,10 +139,6 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
             if low not in _KNOWN_RULES:
                 h.diags.append(
                     ("P218", f"unknown rule {t!r} in RU[{ru.value}]", ru.line, ru.column)
-                )
-            elif low.startswith("hypergammon"):
-                h.diags.append(
-                    ("P219", f"variant {t} is not supported: read as standard", ru.line, ru.column)
                 )
     h.result = root.get("RE")
     cv = root.get("CV")
