@@ -91,6 +91,7 @@ class _Search:
         "head_left",
         "head_limit",
         "hitting",
+        "independent",
         "me",
         "opp",
         "opp_bytes",
@@ -130,6 +131,8 @@ class _Search:
         self.steps: list[StepTuple] = []
         self.used_first = 0
         self.ordered = not (self.step_block or self.cap)
+        outside = sum(me[7:26]) + (me[POOL] if len(me) > POOL else 0)
+        self.independent = self.ordered and not me[BAR] and outside >= 2
         self.far = farthest(opp)
         if self.step_block and prime_violation(me, opp):
             # Already a violation before the turn (a set-up position): N5 cannot be judged
@@ -187,14 +190,19 @@ class _Search:
         n = len(self.me)
         return {(tuple(k[:n]), tuple(k[n:])): v for k, v in self.reached.items()}
 
-    def walk(self, dice: list[int], top: int = POOL) -> None:
+    def walk(self, dice: list[int], top: int = POOL, only: int = -1) -> None:
         """Every sequence of single-die moves from here; a child state already seen is not
         walked again, and the last die's states are recorded without a call.
 
         Equal dice (a double) are played from sources no higher than the one before when
         :attr:`ordered`: any legal sequence of equal moves can be reordered so (as in
         engine.movegen), unless legality depends on the order of the landings themselves
-        (a six-point block judged at each step, the five-checker cap)."""
+        (a six-point block judged at each step, the five-checker cap).
+
+        Two different dice: the larger die first finds every play whose two moves are
+        independent, so with the smaller die first only the same checker moves on (``only``),
+        as in engine.movegen, unless a checker is on the bar or fewer than two are outside the
+        home board (where one move can enable the other: entering, bearing off)."""
         me, opp, opp_on = self.me, self.opp, self.opp_on
         steps = self.steps
         reached = self.reached
@@ -206,7 +214,11 @@ class _Search:
                 continue  # equal dice give the same moves
             tried = d
             rest = dice[:i] + dice[i + 1 :]
-            for f, t in self.moves(d, top):
+            narrow = i == 1 and len(dice) == 2 and self.independent
+            options = self.moves(d, top)
+            if only >= 0:
+                options = [m for m in options if m[0] == only]
+            for f, t in options:
                 hit = self.hitting and t != OFF and opp_on[t] == 1
                 me[f] -= 1
                 me[t] += 1
@@ -235,13 +247,17 @@ class _Search:
                         nxt = f if ordered and f != BAR else POOL
                         # What decides the rest of the search (orders reaching it are one);
                         # the parts after the boards have fixed lengths but the dice left.
-                        key = boards + bytes(rest) + bytes((nxt, self.head_left))
+                        follow = t if narrow and t != OFF else -1
+                        key = boards + bytes(rest) + bytes((nxt, self.head_left, follow + 1))
                         if self.freeze:
                             key += bytes(self.frozen)
                         if key not in self.seen:
                             self.seen.add(key)
                             self.record(boards)
-                            self.walk(rest, nxt)
+                            if narrow and t == OFF:
+                                pass  # a checker borne off cannot move on
+                            else:
+                                self.walk(rest, nxt, follow)
                     steps.pop()
                 if f == HEAD:
                     self.head_left -= 1

@@ -160,3 +160,23 @@ def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
     full = {(tuple(k[:n]), tuple(k[n:])) for k in kept}
     got_best, plays = generate(rs, me, opp, dice)
     assert (got_best, {p.key for p in plays}) == (best, full)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 60), dice_st)
+def test_the_smaller_die_first_moves_on_only_the_same_checker(
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+) -> None:
+    """Two different dice: after the smaller die, only the checker that moved moves on (the
+    larger die first finds the rest): the same plays as trying every second move."""
+    me, opp = reached(rs, seed, turns)
+
+    def plays(narrow: bool) -> tuple[int, set[bytes]]:
+        search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
+        search.independent = search.independent and narrow
+        search.record(search.boards())
+        search.walk(rules_movegen.dice_list(dice))
+        best, kept = rules_movegen._compulsory(search.reached, dice)
+        return best, set(kept)
+
+    assert plays(True) == plays(False)
