@@ -379,9 +379,7 @@ class _Reader(GameAssembler):
             if ml.ROW.match(line) is None and ml.GAME_HEADER.match(line) is None:
                 names = ml.NAMES_ONLY.match(line)
                 if names is not None:
-                    self.set_players(
-                        game, names[1], names[2], None, names.start(1), names.start(2)
-                    )
+                    self.set_players(game, names[1], names[2], None, names.start(1), names.start(2))
                     self.report(
                         "P121",
                         "the name line after the game header gives no scores",

@@ -249,8 +249,6 @@ def test_a_read_error_of_a_whole_file_is_reported(
     ]
 
 
-
-
 def test_read_path_takes_a_path_bytes_or_an_open_file(tree: Path) -> None:
     """The library entry point reads what a library user has, and gets the same matches."""
     from_input = list(read_path(InputFile("in/z.sgf", tree / "z.sgf")))
@@ -261,6 +259,7 @@ def test_read_path_takes_a_path_bytes_or_an_open_file(tree: Path) -> None:
     from_bytes = list(read_path(SGF.encode()))
     assert [m.players for m in from_str] == [("a", "b")]
     assert from_str == from_input
+
     def texts(matches: list[Match]) -> list[list[str]]:
         return [[a.text for a in g.actions] for m in matches for g in m.games]
 
