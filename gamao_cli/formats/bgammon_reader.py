@@ -25,7 +25,9 @@ declined double as ``<doubler> d <offered value> 0``); the cube's value for a ``
 the server only accepts on the resigner's own turn: a :class:`Resign` of a single game.
 
 Acey-deucey and tabula (research/variants.md) are read with their :class:`Variant` and no
-cube; the engine does not play them yet. In both, checkers start off the board: an entry is
+cube; the engine replays acey-deucey games (engine.ruleset) and reports tabula's, whose
+third die the model does not hold, as a variant it does not play (X415). In both, checkers
+start off the board: an entry is
 written ``off/<point>`` and becomes a :class:`Step` from ``OFF`` (0) in the model; a bear-off
 is a step to ``OFF`` as usual. Acey-deucey runs like backgammon (player 2 mirrored) and
 scores one point per checker the loser has not borne off. In tabula both players run 1 to 24
