@@ -7,12 +7,10 @@ import sys
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from gamao_cli.analysis.check import FileReport, Summary, check_inputs, collect_inputs
-from gamao_cli.analysis.findings import Finding
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, stdout_console
 from gamao_cli.cli.executor_options import (
     ExecutorChoice,
@@ -31,15 +29,10 @@ from gamao_cli.cli.rules_options import (
     VariantOpt,
     make_options,
 )
-from gamao_cli.report.findings_out import (
-    codes_table,
-    summary_line,
-    summary_table,
-    write_csv,
-    write_json,
-    write_jsonl,
-    write_text,
-)
+
+if TYPE_CHECKING:
+    from gamao_cli.analysis.check import FileReport
+    from gamao_cli.analysis.findings import Finding
 
 
 class SeverityChoice(str, Enum):
@@ -96,6 +89,18 @@ def check(
 
     Exit code 0: no errors; 1: errors found; 2: an input could not be read or bad usage.
     """
+    # Imported here, not at the top: the CLI starts fast for the commands that need less.
+    from gamao_cli.analysis.check import Summary, check_inputs, collect_inputs
+    from gamao_cli.report.findings_out import (
+        codes_table,
+        summary_line,
+        summary_table,
+        write_csv,
+        write_json,
+        write_jsonl,
+        write_text,
+    )
+
     options = make_options(
         rules,
         jacoby,

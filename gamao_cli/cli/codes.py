@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from gamao_cli.analysis.codes import all_codes
-
 
 def codes(
     fmt: Annotated[
@@ -19,6 +17,8 @@ def codes(
     ] = "text",
 ) -> None:
     """List the finding codes (stable: never reused or renumbered)."""
+    from gamao_cli.analysis.codes import all_codes
+
     table = all_codes()
     if fmt == "json":
         typer.echo(
@@ -44,6 +44,8 @@ def codes(
 
 
 def codes_markdown() -> str:
+    from gamao_cli.analysis.codes import all_codes
+
     lines = [
         "| code | severity | rule | meaning | example |",
         "| --- | --- | --- | --- | --- |",

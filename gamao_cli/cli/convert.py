@@ -6,19 +6,19 @@ import sys
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path, PurePath
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
-from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
-from gamao_cli.formats.registry import by_name
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Match, Variant
+
+if TYPE_CHECKING:
+    from gamao_cli.formats.inputs import InputFile
 
 
 class Target(str, Enum):
@@ -55,6 +55,10 @@ def convert(
     overwritten without --force. Exit code 0; 1 when the readers reported problems; 2 when
     nothing could be read.
     """
+    from gamao_cli.analysis.canonical import canonical_match
+    from gamao_cli.formats.inputs import iter_input_files, read_path
+    from gamao_cli.formats.registry import by_name
+
     fmt = by_name(to.value)
     assert fmt.write is not None
     options = make_options(

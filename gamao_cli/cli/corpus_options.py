@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gamao_cli.analysis.check import collect_inputs
 from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
@@ -67,6 +66,8 @@ def load_corpus(
     except ValueError as exc:
         fail(str(exc))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    from gamao_cli.analysis.check import collect_inputs
+
     items = collect_inputs(paths, exts)
     if not items:
         fail("no input files found in " + ", ".join(paths))
@@ -106,6 +107,8 @@ def load_dataset(
     except ValueError as exc:
         fail(str(exc))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
+    from gamao_cli.analysis.check import collect_inputs
+
     items = collect_inputs(paths, exts)
     if not items:
         fail("no input files found in " + ", ".join(paths))

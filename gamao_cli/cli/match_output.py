@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path, PurePath
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from gamao_cli.analysis.canonical import canonical_match
-from gamao_cli.formats.base import FormatInfo
-from gamao_cli.formats.inputs import InputFile
-from gamao_cli.formats.registry import by_name
-from gamao_cli.model.match import Match
+if TYPE_CHECKING:
+    from gamao_cli.formats.base import FormatInfo
+    from gamao_cli.formats.inputs import InputFile
+    from gamao_cli.model.match import Match
 
 
 def relative_name(item: InputFile, root: Path) -> PurePath:
@@ -46,6 +45,8 @@ def derived_name(rel: PurePath, index: int, count: int, ext: str) -> PurePath:
 def writer_for(match: Match, to: str | None) -> FormatInfo:
     """The format to write ``match`` in: ``to`` when given, else its own format when gamao
     writes it, else gamao JSON."""
+    from gamao_cli.formats.registry import by_name
+
     if to:
         return by_name(to)
     try:
@@ -57,6 +58,8 @@ def writer_for(match: Match, to: str | None) -> FormatInfo:
 
 def write_match(match: Match, fmt: FormatInfo, stream: TextIO, normalise: bool = False) -> None:
     """One match as recorded, or normalised as ``convert`` writes it."""
+    from gamao_cli.analysis.canonical import canonical_match
+
     assert fmt.write is not None
     fmt.write(canonical_match(match) if normalise else match, stream)
 

@@ -17,7 +17,6 @@ from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.validate import judge
 from gamao_cli.engine.xgid import XgidState, encode_xgid
-from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.model.actions import Board
 from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -79,6 +78,8 @@ def _positions(matches: Iterator[Match], shown: str) -> Iterator[tuple[Match, Ga
 
 def _errors(path: str) -> str:
     """The first error a file's reader reported, for a file without positions."""
+    from gamao_cli.formats.inputs import iter_input_files, read_path
+
     for match in read_path(next(iter(iter_input_files([path])))):
         for d in match.diagnostics:
             if d.severity is Severity.ERROR:
@@ -89,6 +90,8 @@ def _errors(path: str) -> str:
 def read_file_position(path: str, number: int = 1) -> FilePosition:
     """The ``number``-th position of the file ``path`` (:class:`PositionFileError` if none)."""
     shown = path if path != "-" else "<stdin>"
+    from gamao_cli.formats.inputs import iter_input_files, read_path
+
     item = next(iter(iter_input_files([path])))
     count = 0
     for match, game in _positions(read_path(item), shown):

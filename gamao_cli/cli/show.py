@@ -7,9 +7,7 @@ from typing import Annotated
 
 import typer
 
-from gamao_cli.analysis.context import position_ids
 from gamao_cli.analysis.options import effective_rules
-from gamao_cli.analysis.replay import snapshot_at
 from gamao_cli.cli.common import fail
 from gamao_cli.cli.rules_options import (
     BeaversOpt,
@@ -28,7 +26,6 @@ from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.validate import judge
-from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Game, Match
 
@@ -81,6 +78,11 @@ def show(
         fail("give both --game and --move (or neither, for a position file)")
     if which is not None:
         fail("--position is for position files; a match file takes --game and --move")
+    # Imported here: `show FILE` of a position file and the other commands do without them.
+    from gamao_cli.analysis.context import position_ids
+    from gamao_cli.analysis.replay import snapshot_at
+    from gamao_cli.formats.inputs import iter_input_files, read_path
+
     items = list(iter_input_files([str(file)]))
     matches = [m for m in read_path(items[0]) if m.games] if items else []
     if not matches:

@@ -30,8 +30,6 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from gamao_cli.engine.ids import IdError, decode_position_id
-from gamao_cli.engine.validate import judge
-from gamao_cli.formats.position_bgblitz import parse_bgblitz
 from gamao_cli.formats.position_parts import (
     ERROR,
     GNU_IDS,
@@ -41,7 +39,6 @@ from gamao_cli.formats.position_parts import (
     ParsedPosition,
     read_id,
 )
-from gamao_cli.formats.position_xg import parse_xg
 from gamao_cli.model.actions import SetPosition
 from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic
@@ -241,6 +238,10 @@ def _nothing(filename: str, code: str, message: str, where: Location) -> Match:
 
 
 def _block_match(block: _Block, filename: str, comments: list[str]) -> Match:
+    # The parsers are imported when a position file is read, not when inputs are sniffed.
+    from gamao_cli.formats.position_bgblitz import parse_bgblitz
+    from gamao_cli.formats.position_xg import parse_xg
+
     parse = parse_xg if block.kind == "xg" else parse_bgblitz
     parsed = parse(block.lines, block.first, filename)
     parsed.comments[:0] = comments
@@ -282,6 +283,8 @@ def position_match(parsed: ParsedPosition, filename: str) -> Match:
     if problems:
         parsed.diag("P610", ERROR, f"the position is impossible: {problems[0]}", where)
     elif parsed.checker is not None and state.dice is not None:
+        from gamao_cli.engine.validate import judge
+
         for i, cand in enumerate(parsed.checker.candidates):
             verdict = judge(pos.mover, pos.opponent, state.dice, cand.steps)
             if not verdict.legal:

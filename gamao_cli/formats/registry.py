@@ -14,11 +14,7 @@ from pathlib import PurePath
 from typing import BinaryIO, TextIO
 
 from gamao_cli.formats.base import FormatInfo
-from gamao_cli.formats.json_format import FORMAT as JSON_FORMAT_NAME
-from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
-from gamao_cli.formats.position_text import read_positions, sniff_position
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.json_values import FORMAT as JSON_FORMAT_NAME
 from gamao_cli.model.match import Match
 
 SNIFF_CHARS = 8192
@@ -36,6 +32,53 @@ def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
     from gamao_cli.formats.mat_reader import read_mat
 
     return read_mat(stream, filename)
+
+
+# The readers and writers are imported when first used, so that a command that reads one
+# format does not pay for importing every other.
+
+
+def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.sgf_reader import read_sgf as read
+
+    return read(stream, filename)
+
+
+def write_sgf(match: Match, stream: TextIO) -> None:
+    from gamao_cli.formats.sgf_writer import write_sgf as write
+
+    write(match, stream)
+
+
+def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.json_format import read_json as read
+
+    return read(stream, filename)
+
+
+def write_json(match: Match, stream: TextIO) -> None:
+    from gamao_cli.formats.json_format import write_json as write
+
+    write(match, stream)
+
+
+def write_jsonl(match: Match, stream: TextIO) -> None:
+    from gamao_cli.formats.json_format import write_jsonl as write
+
+    write(match, stream)
+
+
+def _read_positions(stream: TextIO, filename: str) -> Iterator[Match]:
+    from gamao_cli.formats.position_text import read_positions
+
+    return read_positions(stream, filename)
+
+
+def _sniff_position(head: str) -> bool:
+    # Imported on first use: the position reader pulls in the engine's judge.
+    from gamao_cli.formats.position_text import sniff_position
+
+    return sniff_position(head)
 
 
 def _read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
@@ -75,6 +118,10 @@ def _read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
 
 
 def _sniff_bgf(head: bytes) -> bool:
+    # BGBlitz's header line is JSON: only an input that starts with "{" can be one, and only
+    # then is the reader (its Smile decoder) imported.
+    if head.lstrip(b"\xef\xbb\xbf \t\r")[:1] != b"{":
+        return False
     from gamao_cli.formats.bgf_reader import sniff_bgf
 
     return sniff_bgf(head)
@@ -229,8 +276,8 @@ FORMATS: tuple[FormatInfo, ...] = (
         description="position files: XG / BGBlitz position and analysis texts, XGID or gnubg "
         "ID lists (read only; gamao moves/show)",
         extensions=("txt",),
-        sniff=sniff_position,
-        read=read_positions,
+        sniff=_sniff_position,
+        read=_read_positions,
         write=None,
         many_per_file=True,
         matches=False,

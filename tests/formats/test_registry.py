@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from gamao_cli.formats import registry
-from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
+from gamao_cli.formats import json_format, registry
+from gamao_cli.formats.json_format import write_jsonl
 from gamao_cli.formats.registry import (
     FORMATS,
     UnknownFormatError,
@@ -20,7 +20,6 @@ from gamao_cli.formats.registry import (
     sniff_sgf,
 )
 from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
 from gamao_cli.model import Game, Match, Move, Step, Win
 
 SGF_HEAD = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:1]"
@@ -46,9 +45,21 @@ def test_formats_table() -> None:
     assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf", "xg", "xgp"]
     assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
     assert [f.name for f in FORMATS if not f.matches] == ["position", "xgp"]
-    assert by_name("sgf").read is read_sgf and by_name("sgf").write is write_sgf
-    assert by_name("json").read is read_json and by_name("json").write is write_json
-    assert by_name("jsonl").read is read_json and by_name("jsonl").write is write_jsonl
+    # The registry's entries import their reader and writer on first use.
+    assert by_name("sgf").read is registry.read_sgf and by_name("sgf").write is registry.write_sgf
+    assert by_name("json").read is registry.read_json
+    assert by_name("json").write is registry.write_json
+    assert by_name("jsonl").read is registry.read_json
+    assert by_name("jsonl").write is registry.write_jsonl
+    sgf = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1];W[31hefe])\n"
+    [via_registry] = registry.read_sgf(io.StringIO(sgf), "t.sgf")
+    [direct] = read_sgf(io.StringIO(sgf), "t.sgf")
+    assert via_registry == direct
+    out_a, out_b = io.StringIO(), io.StringIO()
+    registry.write_jsonl(direct, out_a)
+    write_jsonl(direct, out_b)
+    assert out_a.getvalue() == out_b.getvalue()
+    assert registry.JSON_FORMAT_NAME == json_format.FORMAT
     assert registry.names() == (
         "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position", "bgf",
         "xg", "xgp",
