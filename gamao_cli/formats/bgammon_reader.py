@@ -72,7 +72,9 @@ _STEP = re.compile(r"(bar|off|home|[0-9]{1,2})/(bar|off|home|[0-9]{1,2})", re.IG
 
 def sniff_bgammon(head: str) -> bool:
     """An index line ``bgammon-replay <8 digits>`` or a game line ``i ...`` first."""
-    first = head.lstrip("\ufeff").split("\n", 1)[0].strip()
+    text = head.lstrip("\ufeff")
+    end = text.find("\n", 0, 4096)  # the first line only: this runs on every text input
+    first = text[: end if end >= 0 else 4096].strip()
     if _INDEX.match(first):
         return True
     parts = first.split()

@@ -58,6 +58,9 @@ _WINS = re.compile(r"wins\s+([0-9]+)\s+points?", re.IGNORECASE)
 
 def sniff_fibs(head: str) -> bool:
     """A ``Score is`` line followed by a ``... is X - ... is O`` line."""
+    # This runs on every text input: most have no such line in their first 8 KB.
+    if head.find("Score is ", 0, 8192) < 0:
+        return False
     lines = head.lstrip("\ufeff").splitlines()[:200]
     for i, line in enumerate(lines[:-1]):
         if "Score is " in line and _SCORE.search(line):

@@ -21,10 +21,17 @@ _BLACK = {"b", "black", "1", "x"}
 
 def sniff_gmd(head: str) -> bool:
     """The first line that is not blank or a comment starts ``GMD-<digits>``."""
-    for line in head.lstrip("\ufeff").splitlines()[:50]:
-        text = line.strip()
-        if text and not text.startswith("#"):
-            return HEADER.match(text) is not None
+    # Line by line, fifty at most: this runs on every text input.
+    text = head.lstrip("\ufeff")
+    start = 0
+    for _ in range(50):
+        end = text.find("\n", start)
+        line = (text[start:] if end < 0 else text[start:end]).strip()
+        if line and not line.startswith("#"):
+            return HEADER.match(line) is not None
+        if end < 0:
+            break
+        start = end + 1
     return False
 
 

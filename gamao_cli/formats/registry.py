@@ -372,16 +372,44 @@ def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:
     return found[0] if found else None
 
 
+_OTHER_MARKS = ("XGID=", "Position-ID:", "Score is ", "GMD-", "JavaFIBS", "bgammon-replay")
+"""What the other text formats hold in their first lines (position files, FIBS oldmoves,
+Gibbon GMD, JavaFIBS, bgammon.org): a head with none of them and an ``N point match`` line is
+a .mat file without trying every sniffer."""
+
+_ORDER_CACHE: dict[int, tuple[tuple[FormatInfo, ...], list[FormatInfo]]] = {}
+
+
+def _sniff_order(formats: tuple[FormatInfo, ...]) -> list[FormatInfo]:
+    """The text formats in the order they are sniffed: SGF and JSON first, the liberal .mat
+    sniffer last, every other text format between them (worked out once per registry)."""
+    cached = _ORDER_CACHE.get(id(formats))
+    if cached is not None and cached[0] is formats:
+        return cached[1]
+    by_name = {f.name: f for f in formats}
+    ordered = [by_name[n] for n in _SNIFF_ORDER[:-1]]
+    ordered += [f for f in formats if f.name not in _SNIFF_ORDER and f.read_binary is None]
+    ordered.append(by_name[_SNIFF_ORDER[-1]])
+    _ORDER_CACHE[id(formats)] = (formats, ordered)
+    return ordered
+
+
 def detect(head_text: str, filename: str) -> FormatInfo | None:
     """The format of an input: by content first, then by ``filename``'s extension.
 
     For a JSON input named ``*.json`` whose first line is a whole document, the ``json``
     format is returned (the reader is the same): the extension decides between the two.
     """
-    # The liberal .mat sniffer goes last: every other text format is tried before it.
-    ordered = [_BY_NAME[n] for n in _SNIFF_ORDER[:-1]]
-    ordered += [f for f in FORMATS if f.name not in _SNIFF_ORDER and f.read_binary is None]
-    ordered.append(_BY_NAME[_SNIFF_ORDER[-1]])
+    early = head_text.lstrip("\ufeff")[:SNIFF_CHARS]
+    if (
+        _MAT_LENGTH.search(early)
+        and early.lstrip()[:1] not in ("(", "{", "[")
+        and not any(mark in early for mark in _OTHER_MARKS)
+    ):
+        # The commonest input, told apart cheaply: an "N point match" line, and nothing that
+        # another text format starts with (every sniffer runs on every input otherwise).
+        return _BY_NAME["mat"]
+    ordered = _sniff_order(FORMATS)
     for info in ordered:
         name = info.name
         if info.sniff(head_text):
