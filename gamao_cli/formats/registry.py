@@ -373,9 +373,11 @@ def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:
 
 
 _OTHER_MARKS = ("XGID=", "Position-ID:", "Score is ", "GMD-", "JavaFIBS", "bgammon-replay")
+_MARKS_WINDOW = 2048  # those marks stand in a file's first lines
 """What the other text formats hold in their first lines (position files, FIBS oldmoves,
 Gibbon GMD, JavaFIBS, bgammon.org): a head with none of them and an ``N point match`` line is
-a .mat file without trying every sniffer."""
+a .mat file without trying every sniffer (a head with any of them, or in doubt, goes through
+every sniffer in order)."""
 
 _ORDER_CACHE: dict[int, tuple[tuple[FormatInfo, ...], list[FormatInfo]]] = {}
 
@@ -400,11 +402,12 @@ def detect(head_text: str, filename: str) -> FormatInfo | None:
     For a JSON input named ``*.json`` whose first line is a whole document, the ``json``
     format is returned (the reader is the same): the extension decides between the two.
     """
-    early = head_text.lstrip("\ufeff")[:SNIFF_CHARS]
+    early = head_text[:SNIFF_CHARS]
+    first_lines = early[:_MARKS_WINDOW]
     if (
         _MAT_LENGTH.search(early)
-        and early.lstrip()[:1] not in ("(", "{", "[")
-        and not any(mark in early for mark in _OTHER_MARKS)
+        and early.lstrip("\ufeff \t\r\n")[:1] not in ("(", "{", "[")
+        and not any(mark in first_lines for mark in _OTHER_MARKS)
     ):
         # The commonest input, told apart cheaply: an "N point match" line, and nothing that
         # another text format starts with (every sniffer runs on every input otherwise).
