@@ -33,6 +33,7 @@ from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.scoring import Ending
 from gamao_cli.engine.validate import judge
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -99,9 +100,7 @@ class MatchHost(Protocol):
 
 MAX_LISTED_PLAYS = 8
 
-_new_record = cast(
-    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
-)
+_new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
 
 
@@ -327,9 +326,7 @@ class GameReplay:
                 taker = 1 - self.cube.offered_by
                 self.cube = self.cube.accepted()
                 self.r.cube_actions.append(
-                    CubeRecord(
-                        self.game.number, move.number, taker, "take", self.cube.value, move
-                    )
+                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value, move)
                 )
             else:
                 self.report(
@@ -513,7 +510,7 @@ class GameReplay:
             return
         self.report(
             "R211",
-            f"no play recorded, but {len(plays)} legal plays existed",
+            N_("no play recorded, but {count} legal plays existed").format(count=len(plays)),
             move,
             dice=dice,
             plays=plays,
@@ -590,7 +587,9 @@ class GameReplay:
         if self.boards is not None:
             self.report(
                 "R222",
-                "the rest of this game cannot be verified: the play cannot be applied to the board",
+                N_("the rest of this game cannot be verified: {reason}").format(
+                    reason=N_("the play cannot be applied to the board")
+                ),
                 action,
             )
         self.boards = None
@@ -794,8 +793,9 @@ class GameReplay:
             if win.points != self.drop_value:
                 self.report(
                     "X404",
-                    f"Wins {win.points} after a drop, but the cube before the double was "
-                    f"{self.drop_value}",
+                    N_(
+                        "Wins {points} after a drop, but the cube before the double was {cube}"
+                    ).format(points=win.points, cube=self.drop_value),
                     win,
                     player=self.winner,
                 )

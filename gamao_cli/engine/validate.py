@@ -18,6 +18,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 
 
@@ -342,9 +343,9 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
         best = max(p.dice_used for p in plays)
         if best > len(ordered):
             code = "fewer-dice"
-            reason = (
-                f"{len(ordered)} of the dice played, but {best} could be ({_count(plays)} existed)"
-            )
+            reason = N_(
+                "{played} of the dice played, but {best} could be ({plays} existed)"
+            ).format(played=len(ordered), best=best, plays=_count(plays))
         else:
             code = "smaller-die"
             reason = (
@@ -386,7 +387,9 @@ def _diagnose(
         frm, to = hop.from_point, hop.to_point
         if not remaining:
             return "too-many-moves", (
-                f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
+                N_("{moves} moves recorded, but the roll {roll} gives {total}").format(
+                    moves=len(hops), roll=f"{d1}{d2}", total=total
+                )
             )
         if board.me[BAR] and frm != BAR:
             return "bar-first", _explain("bar-first", frm, to, tuple(board.me), opp)
@@ -397,7 +400,9 @@ def _diagnose(
             dist = frm - to
             if len(hops) > total and _sum_ok(hops, remaining):
                 return "too-many-moves", (
-                    f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
+                    N_("{moves} moves recorded, but the roll {roll} gives {total}").format(
+                        moves=len(hops), roll=f"{d1}{d2}", total=total
+                    )
                 )
             pips = f"{_hop_name(frm, to)} moves {dist} pip{'s' if dist != 1 else ''}"
             if i == 0:
@@ -431,9 +436,7 @@ def _diagnose(
     return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
 
 
-def _one_die_each(
-    me: Board, opp: Board, dice: list[int], hops: Sequence[Step]
-) -> Judgement | None:
+def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) -> Judgement | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
@@ -493,22 +496,30 @@ def _dice_text(dice: tuple[int, int]) -> str:
 
 
 def _count(plays: Sequence[Play]) -> str:
-    return f"{len(plays)} legal play" + ("" if len(plays) == 1 else "s")
+    if len(plays) == 1:
+        return N_("{count} legal play").format(count=1)
+    return N_("{count} legal plays").format(count=len(plays))
 
 
 def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
     hop = _hop_name(frm, to)
     if why == "no-checker":
-        return f"{hop}: there is no checker of the mover on {_name(frm)}"
+        return N_("{step}: there is no checker of the mover on {point}").format(
+            step=hop, point=_name(frm)
+        )
     if why == "bar-first":
         return (
             f"{hop}: {me[BAR]} checker{'s' if me[BAR] > 1 else ''} on the bar must enter "
             "before any other checker moves"
         )
     if why == "blocked":
-        return f"{hop}: point {to} is held by {opp[25 - to]} opposing checkers"
+        return N_("{step}: point {point} is held by {count} opposing checkers").format(
+            step=hop, point=to, count=opp[25 - to]
+        )
     if why == "blocked-entry":
-        return f"{hop}: the entry point {to} is held by {opp[25 - to]} opposing checkers"
+        return N_("{step}: the entry point {point} is held by {count} opposing checkers").format(
+            step=hop, point=to, count=opp[25 - to]
+        )
     if why == "bear-off-early":
         outside = sum(me[7:26])
         return (
