@@ -12,7 +12,8 @@ Babel (a build requirement) or, without it, the package's own small msgfmt.
 
 Set ``GAMAO_PURE_PYTHON=1`` to skip compiling the modules (the catalogues are always
 built). Without mypyc or a C compiler, or when a build fails, the package installs as pure
-Python with a warning instead of failing. A pure install removes the compiled modules an earlier editable install left beside the sources.
+Python with a warning instead of failing. A pure install removes the compiled modules an
+earlier editable install left beside the sources.
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ def write_pt(po: Catalog) -> None:
     write_po(out, po, width=100, sort_output=False, ignore_obsolete=True)
     text = out.getvalue().decode("utf-8")
     text = re.sub(r'"Plural-Forms: [^"]*"', lambda _m: PLURAL, text, count=1)
-    text = text.replace("#, fuzzy\nmsgid \"\"", "msgid \"\"", 1)
+    text = text.replace('#, fuzzy\nmsgid ""', 'msgid ""', 1)
     PO.write_text(text, encoding="utf-8")
 
 
