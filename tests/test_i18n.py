@@ -197,3 +197,19 @@ def test_a_stale_compiled_catalogue_is_not_used(
     os.utime(folder / "gamao.mo", None)
     set_language("pt")
     assert _("games") == "jogos"
+
+
+def test_no_message_is_hidden_inside_an_f_string() -> None:
+    """Babel's extractor does not look inside f-strings (Python 3.11): a ``_("...")`` there
+    would be shown untranslated without the completeness test noticing."""
+    import tokenize
+
+    hidden = []
+    for path in sorted((ROOT / "gamao_cli").rglob("*.py")):
+        with path.open("rb") as fh:
+            for token in tokenize.tokenize(fh.readline):
+                text = token.string
+                if token.type == tokenize.STRING and text[:2].lower() in ("f'", 'f"'):
+                    if re.search(r"\b(_|N_|ngettext)\(\s*['\"]", text):
+                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert hidden == []

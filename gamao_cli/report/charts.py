@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gamao_cli.analysis.dice import EXPECTED_SHARES, ROLL_LABELS
+from gamao_cli.i18n import _, translate_message
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -118,10 +119,16 @@ def score_progression(
             markersize=3,
         )
     if length > 0:
-        ax.axhline(length, color=MUTED, linestyle="--", linewidth=1, label=f"{length} points")
-    ax.set_xlabel("after game")
-    ax.set_ylabel("score")
-    ax.set_title(title)
+        ax.axhline(
+            length,
+            color=MUTED,
+            linestyle="--",
+            linewidth=1,
+            label=_("{length} points").format(length=length),
+        )
+    ax.set_xlabel(_("after game"))
+    ax.set_ylabel(_("score"))
+    ax.set_title(translate_message(title))
     _game_ticks(ax, xs)
     ax.set_xlim(-0.2, max(1, len(xs) - 1) + 0.2)
     ax.set_ylim(bottom=0)
@@ -146,9 +153,9 @@ def pip_race(
             linewidth=1.6,
             label=players[side],
         )
-    ax.set_xlabel("roll")
-    ax.set_ylabel("pips")
-    ax.set_title(title)
+    ax.set_xlabel(_("roll"))
+    ax.set_ylabel(_("pips"))
+    ax.set_title(translate_message(title))
     ax.set_xlim(0, max(1, len(xs) - 1))
     ax.set_ylim(bottom=0)
     _grid(ax)
@@ -173,9 +180,9 @@ def cube_by_game(
     ticks = [2**i for i in range(max(1, top.bit_length()) + (0 if top & (top - 1) == 0 else 1))]
     ax.set_yticks(ticks, [str(t) for t in ticks])
     ax.set_ylim(0.7, max(2, top) * 1.25)
-    ax.set_xlabel("game")
-    ax.set_ylabel("cube")
-    ax.set_title(title)
+    ax.set_xlabel(_("game"))
+    ax.set_ylabel(_("cube"))
+    ax.set_title(translate_message(title))
     _grid(ax)
     if results is not None:
         _result_legend(ax, [r for r in results if r])
@@ -213,9 +220,9 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
         markeredgewidth=2.2,
         color=EXPECTED_COLOUR,
     )
-    ax.set_xlabel("roll")
-    ax.set_ylabel("rolls")
-    ax.set_title(title)
+    ax.set_xlabel(_("roll"))
+    ax.set_ylabel(_("rolls"))
+    ax.set_title(translate_message(title))
     ax.tick_params(axis="x", labelsize=7)
     _grid(ax)
     from matplotlib.lines import Line2D
@@ -227,8 +234,8 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
         bbox_to_anchor=(0.5, -0.3),
         borderaxespad=0.0,
         handles=[
-            Patch(color=ROLL_COLOUR, label="observed"),
-            Patch(color=DOUBLE_COLOUR, label="doubles"),
+            Patch(color=ROLL_COLOUR, label=_("observed")),
+            Patch(color=DOUBLE_COLOUR, label=_("doubles")),
             Line2D(
                 [],
                 [],
@@ -237,7 +244,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
                 linestyle="none",
                 markersize=13,
                 markeredgewidth=2.2,
-                label="fair dice",
+                label=_("fair dice"),
             ),
         ],
         ncols=3,
@@ -259,8 +266,8 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
         ax.barh(endings, widths, left=left, color=colour, label=result, height=0.6)
         left = [a + b for a, b in zip(left, widths, strict=True)]
     ax.invert_yaxis()
-    ax.set_xlabel("games")
-    ax.set_title(title)
+    ax.set_xlabel(_("games"))
+    ax.set_title(translate_message(title))
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
@@ -276,9 +283,9 @@ def cube_distribution(counts: Mapping[int, int], title: str = "Final cube") -> F
     ax = fig.add_subplot()
     values = sorted(counts)
     ax.bar([str(v) for v in values], [counts[v] for v in values], color=PLAYER_COLOURS[0])
-    ax.set_xlabel("cube value")
-    ax.set_ylabel("games")
-    ax.set_title(title)
+    ax.set_xlabel(_("cube value"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(translate_message(title))
     _integer_ticks(ax)
     _grid(ax)
     return fig
