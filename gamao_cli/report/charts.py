@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gamao_cli.analysis.dice import EXPECTED_SHARES, ROLL_LABELS
-from gamao_cli.i18n import _, translate_message
+from gamao_cli.i18n import N_, _, translate_message
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -29,6 +29,21 @@ DOUBLE_COLOUR = "#fb923c"
 RESULT_COLOURS = {"single": "#60a5fa", "gammon": "#f59e0b", "backgammon": "#dc2626"}
 
 MAX_GAME_TICKS = 13
+
+# Result kinds and game endings as the tables name them, and as a chart labels them.
+_NAMES = {
+    "single": N_("single"),
+    "gammon": N_("gammon"),
+    "backgammon": N_("backgammon"),
+    "bear-off": N_("bear-off"),
+    "drop": N_("drop"),
+    "resignation": N_("resignation"),
+}
+
+
+def _name(value: str) -> str:
+    return _(_NAMES.get(value, value))
+
 
 _STYLE: dict[str, Any] = {
     "svg.fonttype": "none",
@@ -193,7 +208,7 @@ def _result_legend(ax: Axes, present: Sequence[str]) -> None:
     from matplotlib.patches import Patch
 
     handles = [
-        Patch(color=colour, label=name)
+        Patch(color=colour, label=_name(name))
         for name, colour in RESULT_COLOURS.items()
         if name in present
     ]
@@ -263,7 +278,14 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
         widths = [counts[e].get(result, 0) for e in endings]
         if not any(widths):
             continue
-        ax.barh(endings, widths, left=left, color=colour, label=result, height=0.6)
+        ax.barh(
+            [_name(e) for e in endings],
+            widths,
+            left=left,
+            color=colour,
+            label=_name(result),
+            height=0.6,
+        )
         left = [a + b for a, b in zip(left, widths, strict=True)]
     ax.invert_yaxis()
     ax.set_xlabel(_("games"))

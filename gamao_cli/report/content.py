@@ -256,7 +256,9 @@ def _dice_charts(tables: Tables, total: Sequence[int], players: pl.DataFrame) ->
                 Chart(
                     f"dice-{slug(name)}",
                     name,
-                    functools.partial(charts.dice_histogram, counts, f"{name}: rolls"),
+                    functools.partial(
+                        charts.dice_histogram, counts, N_("{name}: rolls").format(name=name)
+                    ),
                 )
             )
     return out

@@ -92,6 +92,13 @@ footer{color:var(--muted);font-size:13px;padding:24px 0 40px}
 
 
 def _e(value: object) -> str:
+    if language() != "en":
+        if isinstance(value, bool):
+            return escape(_("yes") if value else _("no"))
+        if isinstance(value, int):
+            return escape(format_number(value))
+        if isinstance(value, float):  # the same digits, the language's decimal comma
+            return escape(cell(value).replace(".", ","))
     return escape(cell(value))
 
 
@@ -148,6 +155,8 @@ def _p_value(p: object) -> str:
         return ""
     value = float(p)  # type: ignore[arg-type]
     text = "<0.001" if value < 0.001 else f"{value:.3f}"
+    if language() != "en":
+        text = text.replace(".", ",")
     return f'<span class="low">{escape(text)}</span>' if value < 0.01 else escape(text)
 
 
