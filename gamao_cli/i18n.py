@@ -89,8 +89,8 @@ def _load() -> gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """``message`` in the active language."""
-    if _active == "en":
+    """``message`` in the active language ("" stays "": gettext gives the header for it)."""
+    if _active == "en" or not message:
         return message
     return _load().gettext(message)
 

@@ -143,6 +143,7 @@ def test_set_language_rejects_unknown_languages_and_defaults_to_the_environment(
     assert set_language(None) == "pt"
     assert language() == "pt"
     assert _("games") == "partidas"
+    assert _("") == ""  # not the catalogue's header
     assert set_language("EN") == "en"
     assert _("games") == "games"
 
@@ -209,7 +210,7 @@ def test_no_message_is_hidden_inside_an_f_string() -> None:
         with path.open("rb") as fh:
             for token in tokenize.tokenize(fh.readline):
                 text = token.string
-                if token.type == tokenize.STRING and text[:2].lower() in ("f'", 'f"'):
-                    if re.search(r"\b(_|N_|ngettext)\(\s*['\"]", text):
-                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+                is_f = token.type == tokenize.STRING and text[:2].lower() in ("f'", 'f"')
+                if is_f and re.search(r"\b(_|N_|ngettext)\(\s*['\"]", text):
+                    hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
     assert hidden == []

@@ -41,7 +41,8 @@ _NAMES = {
 }
 
 
-def _name(value: str) -> str:
+def display_name(value: str) -> str:
+    """A result kind or game ending (``gammon``, ``drop``) in the active language."""
     return _(_NAMES.get(value, value))
 
 
@@ -208,7 +209,7 @@ def _result_legend(ax: Axes, present: Sequence[str]) -> None:
     from matplotlib.patches import Patch
 
     handles = [
-        Patch(color=colour, label=_name(name))
+        Patch(color=colour, label=display_name(name))
         for name, colour in RESULT_COLOURS.items()
         if name in present
     ]
@@ -279,11 +280,11 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
         if not any(widths):
             continue
         ax.barh(
-            [_name(e) for e in endings],
+            [display_name(e) for e in endings],
             widths,
             left=left,
             color=colour,
-            label=_name(result),
+            label=display_name(result),
             height=0.6,
         )
         left = [a + b for a, b in zip(left, widths, strict=True)]

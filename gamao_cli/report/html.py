@@ -145,6 +145,11 @@ def _table(
     return "".join(out)
 
 
+def _shown(value: object) -> str:
+    """A result kind or ending from the tables, in the active language ("" for none)."""
+    return chart_lib.display_name(str(value)) if value else ""
+
+
 def _badge(severity: str, text: str | None = None) -> str:
     shown = text or _(_SEVERITY.get(severity, severity))
     return f'<span class="badge {escape(severity)}">{escape(shown)}</span>'
@@ -432,8 +437,8 @@ def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
                 f"{r['score_1']}-{r['score_2']}",
                 r["winner"],
                 r["points"],
-                r["result"],
-                r["ending"],
+                _shown(r["result"]),
+                _shown(r["ending"]),
                 r["cube"],
                 "Crawford" if r["crawford"] else "",
                 g.findings or "",
@@ -468,7 +473,8 @@ def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
     if r["winner"] is None:
         head = _("Game {number}: no result").format(number=g.number)
     else:
-        how = str(r["result"] or _("result unknown")) + ", " + str(r["ending"] or _("unverified"))
+        how = (_shown(r["result"]) or _("result unknown")) + ", "
+        how += _shown(r["ending"]) or _("unverified")
         head = _("Game {number}: {winner} +{points} ({how}, cube {cube})").format(
             number=g.number, winner=r["winner"], points=r["points"], how=how, cube=r["cube"]
         )

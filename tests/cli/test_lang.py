@@ -105,3 +105,23 @@ def test_language_from_the_environment_and_root_help(
     assert "Lê, verifica, pontua, relata e converte registros de matches de gamão." in out
     code, out, _err = _main(["check", EXAMPLE, "--jobs", "1"], capsys)
     assert "partida 1 lance 5 erro R209" in out
+
+
+def test_report_in_portuguese(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    result = runner.invoke(app, ["--lang", "pt", "report", EXAMPLE, "-o", str(out)])
+    assert result.exit_code == 0
+    html = out.read_text(encoding="utf-8")
+    assert '<html lang="pt-BR">' in html
+    for text in (
+        "<h2>Visão geral</h2>",
+        "<h2>Ocorrências</h2>",
+        "<th>mensagem</th>",
+        "13/12: o ponto 12 está ocupado por 2 pedras do adversário",
+        "os pontos registrados após uma recusa diferem do dado de dobra antes da dobra",
+        "Partida 2: O_player +1 (resultado desconhecido, não verificada, dado de dobra 1)",
+        "<td>recusa</td>",
+    ):
+        assert text in html, text
+    assert "Project-Id-Version" not in html
+    assert "Overview" not in html
