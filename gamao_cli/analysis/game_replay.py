@@ -352,18 +352,27 @@ class GameReplay:
         if self.turn is not None and player != self.turn and not again:
             self.report(
                 "R215",
-                f"{self.r.name(player)} plays again: {self.r.name(1 - player)}'s turn is missing",
+                N_("{player} plays again: {other}'s turn is missing").format(
+                    player=self.r.name(player), other=self.r.name(1 - player)
+                ),
                 move,
             )
         opening = self.turn is None and self.plays == 0
         self.turn = 1 - player
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.report("R217", f"the dice {_dice_text(dice)} are not two numbers 1-6", move)
+            self.report(
+                "R217",
+                N_("the dice {dice} are not two numbers 1-6").format(dice=_dice_text(dice)),
+                move,
+            )
             self.unverifiable(move)
             return
         if opening and dice[0] == dice[1] and not self.opening_reroll:
             self.report(
-                "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
+                "R213",
+                N_("the opening roll is a double ({dice})").format(dice=_dice_text(dice)),
+                move,
+                dice=dice,
             )
         boards = self.boards
         if boards is None:
@@ -372,7 +381,12 @@ class GameReplay:
         me, opp = boards[player], boards[1 - player]
         self.plays += 1
         if move.mark is MoveMark.UNPARSED:
-            self.report("R217", f"the play '{move.text}' could not be read", move, dice=dice)
+            self.report(
+                "R217",
+                N_("the play '{play}' could not be read").format(play=move.text),
+                move,
+                dice=dice,
+            )
             self.unverifiable(move)
             return
         if not move.steps:
@@ -394,7 +408,9 @@ class GameReplay:
             message = verdict.reason
             if not plays and code not in ("no-play-recorded",):
                 code = "play-when-dancing"
-                message = f"a play is recorded, but {_dice_text(dice)} cannot be played here"
+                message = N_("a play is recorded, but {dice} cannot be played here").format(
+                    dice=_dice_text(dice)
+                )
             if code in VARIANT_PLAY_CODES:
                 rule = verdict.rule
                 self.report(
@@ -408,13 +424,18 @@ class GameReplay:
             if verdict.reordered:
                 self.report(
                     "R220",
-                    f"legal, but not in the order written: {format_play(verdict.steps)}",
+                    N_("legal, but not in the order written: {play}").format(
+                        play=format_play(verdict.steps)
+                    ),
                     move,
                     dice=dice,
                 )
             for point in verdict.marked_hits_missing:
                 self.report(
-                    "R221", f"a hit is marked on {point}, but no blot was there", move, dice=dice
+                    "R221",
+                    N_("a hit is marked on {point}, but no blot was there").format(point=point),
+                    move,
+                    dice=dice,
                 )
         if verdict.mover is None or verdict.opponent is None:
             self.unverifiable(move)
@@ -498,7 +519,9 @@ class GameReplay:
         if len(plays) == 1:
             self.report(
                 "R211",
-                f"no play recorded, but {format_play(plays[0].steps)} was forced; it is replayed",
+                N_("no play recorded, but {play} was forced; it is replayed").format(
+                    play=format_play(plays[0].steps)
+                ),
                 move,
                 dice=dice,
                 plays=plays,
@@ -616,7 +639,11 @@ class GameReplay:
         if self.turn is None and self.plays == 0:
             self.report("C308", "a double before the opening roll", action)
         elif self.turn is not None and player != self.turn:
-            self.report("C308", f"a double on {self.r.name(1 - player)}'s turn", action)
+            self.report(
+                "C308",
+                N_("a double on {player}'s turn").format(player=self.r.name(1 - player)),
+                action,
+            )
         self.cube, why = self.cube.double(player, action.value or None)
         self.cube_problem(why, action)
         self.r.cube_actions.append(
@@ -750,7 +777,11 @@ class GameReplay:
             names = {n: level_name(self.rs, n) for n in range(1, self.rs.max_level() + 1)}
             self.report(
                 "X402",
-                f"resigned a {names[level]} ({win.points} point{'s' if win.points != 1 else ''})",
+                (
+                    N_("resigned a {kind} ({points} point)")
+                    if win.points == 1
+                    else N_("resigned a {kind} ({points} points)")
+                ).format(kind=names[level], points=win.points),
                 win,
                 player=winner,
             )
@@ -773,7 +804,9 @@ class GameReplay:
         if winner is None:
             self.report(
                 "X411",
-                f"the winner is not marked; {self.r.name(self.winner)} won",
+                N_("the winner is not marked; {player} won").format(
+                    player=self.r.name(self.winner)
+                ),
                 win,
                 player=self.winner,
             )
@@ -829,8 +862,9 @@ class GameReplay:
                 return
             self.report(
                 "X401",
-                f"Wins {win.points}, but a {names[self.level]} with the cube at {cube} is "
-                f"worth {want}",
+                N_("Wins {points}, but a {kind} with the cube at {cube} is worth {worth}").format(
+                    points=win.points, kind=names[self.level], cube=cube, worth=want
+                ),
                 win,
                 player=self.winner,
             )
@@ -910,7 +944,7 @@ class GameReplay:
 
 
 def names_of(level: int) -> str:
-    return {1: "single game", 2: "gammon", 3: "backgammon"}[level]
+    return {1: N_("single game"), 2: N_("gammon"), 3: N_("backgammon")}[level]
 
 
 def _describe(action: Action) -> str:

@@ -243,7 +243,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 False,
                 "no-play-recorded",
                 "M5",
-                f"no play recorded, but {_count(plays)} existed",
+                N_("no play recorded, but {plays} existed").format(plays=_count(plays)),
                 mover=me,
                 opponent=opp,
                 legal_plays=tuple(plays),
@@ -255,7 +255,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 False,
                 "wrong-distance",
                 "M1",
-                f"{hop} does not move toward home",
+                N_("{step} does not move toward home").format(step=hop),
                 mover=None,
             )
 
@@ -348,10 +348,9 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
             ).format(played=len(ordered), best=best, plays=_count(plays))
         else:
             code = "smaller-die"
-            reason = (
-                f"only the smaller die was played ({_hop_name(ordered[0][0], ordered[0][1])}),"
-                f" but the larger die {max(dice)} could be played"
-            )
+            reason = N_(
+                "only the smaller die was played ({step}), but the larger die {die} could be played"
+            ).format(step=_hop_name(ordered[0][0], ordered[0][1]), die=max(dice))
         return Judgement(
             False,
             code,
@@ -404,11 +403,17 @@ def _diagnose(
                         moves=len(hops), roll=f"{d1}{d2}", total=total
                     )
                 )
-            pips = f"{_hop_name(frm, to)} moves {dist} pip{'s' if dist != 1 else ''}"
+            pips = (
+                N_("{step} moves {count} pip") if dist == 1 else N_("{step} moves {count} pips")
+            ).format(step=_hop_name(frm, to), count=dist)
             if i == 0:
-                return "wrong-distance", f"{pips}, which the dice {_dice_text(dice)} cannot make"
+                return "wrong-distance", N_("{move}, which the dice {dice} cannot make").format(
+                    move=pips, dice=_dice_text(dice)
+                )
             left = "-".join(str(d) for d in remaining)
-            return "wrong-distance", f"{pips}, but the dice left for it are {left}"
+            return "wrong-distance", N_("{move}, but the dice left for it are {dice}").format(
+                move=pips, dice=left
+            )
         first_problem: tuple[str, int, int] | None = None
         for seq in options:
             steps = _expand(frm, to, seq)
@@ -433,7 +438,9 @@ def _diagnose(
             return kind, _explain(kind, f, t, tuple(board.me), opp)
     # Every hop can be played in the order written, yet not as one legal play: the dice do
     # not add up (a hop used a die another needed).
-    return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
+    return "wrong-distance", N_("the moves do not fit the dice {dice}").format(
+        dice=_dice_text(dice)
+    )
 
 
 def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) -> Judgement | None:
@@ -508,10 +515,13 @@ def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
             step=hop, point=_name(frm)
         )
     if why == "bar-first":
-        return (
-            f"{hop}: {me[BAR]} checker{'s' if me[BAR] > 1 else ''} on the bar must enter "
-            "before any other checker moves"
-        )
+        if me[BAR] > 1:
+            return N_(
+                "{step}: {count} checkers on the bar must enter before any other checker moves"
+            ).format(step=hop, count=me[BAR])
+        return N_(
+            "{step}: {count} checker on the bar must enter before any other checker moves"
+        ).format(step=hop, count=me[BAR])
     if why == "blocked":
         return N_("{step}: point {point} is held by {count} opposing checkers").format(
             step=hop, point=to, count=opp[25 - to]
@@ -522,14 +532,19 @@ def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
         )
     if why == "bear-off-early":
         outside = sum(me[7:26])
-        return (
-            f"{hop}: bearing off while {outside} checker{'s are' if outside > 1 else ' is'} "
-            "outside the home board"
+        if outside > 1:
+            return N_(
+                "{step}: bearing off while {count} checkers are outside the home board"
+            ).format(step=hop, count=outside)
+        return N_("{step}: bearing off while {count} checker is outside the home board").format(
+            step=hop, count=outside
         )
     if why == "bear-off-higher":
         higher = max(p for p in range(frm + 1, 7) if me[p])
-        return f"{hop}: bearing off from {frm} with a higher die while a checker stands on {higher}"
-    return f"{hop}: the distance does not match the die"
+        return N_(
+            "{step}: bearing off from {point} with a higher die while a checker stands on {higher}"
+        ).format(step=hop, point=frm, higher=higher)
+    return N_("{step}: the distance does not match the die").format(step=hop)
 
 
 def _missing_marks(hops: Sequence[Step], steps: Sequence[StepTuple]) -> tuple[int, ...]:

@@ -125,3 +125,18 @@ def test_report_in_portuguese(tmp_path: Path) -> None:
         assert text in html, text
     assert "Project-Id-Version" not in html
     assert "Overview" not in html
+
+
+def test_info_findings_in_portuguese() -> None:
+    args = ["--lang", "pt", "check", "examples/", "--severity", "info", "--jobs", "1"]
+    result = runner.invoke(app, args)
+    lines = result.stdout.splitlines()
+    assert (
+        "  30:35 partida 1 info X402 [E5] Lena Ruiz 'Wins 1 point': abandono de partida simples "
+        "(1 ponto)"
+    ) in lines
+    english = runner.invoke(app, args[2:]).stdout.splitlines()
+    assert (
+        "  30:35 game 1 info X402 [E5] Lena Ruiz 'Wins 1 point': resigned a single game "
+        "(1 point)" in english
+    )
