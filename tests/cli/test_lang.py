@@ -140,3 +140,15 @@ def test_info_findings_in_portuguese() -> None:
         "  30:35 game 1 info X402 [E5] Lena Ruiz 'Wins 1 point': resigned a single game "
         "(1 point)" in english
     )
+
+
+def test_codes_list_in_portuguese_and_json_unchanged() -> None:
+    pt = runner.invoke(app, ["--lang", "pt", "codes"]).stdout.splitlines()
+    assert (
+        "R204  error    M2   uma pedra cai num (ou passa por um) ponto ocupado pelo adversário"
+        in pt
+    )
+    en_json = runner.invoke(app, ["codes", "--format", "json"]).stdout_bytes
+    assert runner.invoke(app, ["--lang", "pt", "codes", "--format", "json"]).stdout_bytes == en_json
+    md = runner.invoke(app, ["--lang", "pt", "codes", "--format", "markdown"]).stdout
+    assert md == runner.invoke(app, ["codes", "--format", "markdown"]).stdout  # docs/codes.md
