@@ -152,3 +152,22 @@ def test_codes_list_in_portuguese_and_json_unchanged() -> None:
     assert runner.invoke(app, ["--lang", "pt", "codes", "--format", "json"]).stdout_bytes == en_json
     md = runner.invoke(app, ["--lang", "pt", "codes", "--format", "markdown"]).stdout
     assert md == runner.invoke(app, ["codes", "--format", "markdown"]).stdout  # docs/codes.md
+
+
+def test_markdown_report_in_portuguese(tmp_path: Path) -> None:
+    out = tmp_path / "report.md"
+    result = runner.invoke(
+        app, ["--lang", "pt", "report", EXAMPLE, "-o", str(out), "--format", "md"]
+    )
+    assert result.exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith(
+        "# relatório do gamao\n\n1 matches, 8 partidas, 278 jogadas de 1 arquivos;"
+    )
+    for line in (
+        "## Ocorrências",
+        "| código | gravidade | quantidade | o quê |",
+        "| partida | placar | vencedor | pontos | resultado | término | dado de dobra | Crawford |",
+    ):
+        assert line in text, line
+    assert "13/12: o ponto 12 está ocupado por 2 pedras do adversário" in text
