@@ -312,7 +312,9 @@ class GameReplay:
             self.points = self.resign.level * self.cube.value
         if self.ended is None and self.recorded_points is None:
             if self.index == len(self.r.match.games) - 1:
-                self.report("X414", "the last game is unfinished: it has no result", _last(actions))
+                self.report(
+                    "X414", N_("the last game is unfinished: it has no result"), _last(actions)
+                )
             else:
                 self.report("X408", "the game ends with no result", _last(actions))
         return self.record()

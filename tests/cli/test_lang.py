@@ -171,3 +171,26 @@ def test_markdown_report_in_portuguese(tmp_path: Path) -> None:
     ):
         assert line in text, line
     assert "13/12: o ponto 12 está ocupado por 2 pedras do adversário" in text
+
+
+def test_reader_diagnostics_in_portuguese(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mat"
+    bad.write_text(
+        "5 point match\n\n Game 1\n A : 0    B : 0\n  1) 31: 8/5 6/5     77: 6/1\n",
+        encoding="utf-8",
+    )
+    pt = runner.invoke(app, ["--lang", "pt", "check", str(bad)]).stdout.splitlines()
+    assert "  5:22 partida 1 erro P107: os dados 77 não são dois números de 1 a 6" in pt
+    assert (
+        "  3:2 partida 1 aviso P105: a partida 1 não tem linha `Wins` (truncada ou abandonada)"
+        in pt
+    )
+    assert (
+        "  3:2 partida 1 aviso X413 [X1]: o match termina em 0-0, antes que algum jogador "
+        "alcançasse 5"
+    ) in pt
+    en = runner.invoke(app, ["check", str(bad)]).stdout.splitlines()
+    assert (
+        "  3:2 game 1 warning X413 [X1]: the match ends at 0-0, before either player reached 5"
+        in en
+    )
