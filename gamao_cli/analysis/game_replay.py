@@ -33,6 +33,7 @@ from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.scoring import Ending
 from gamao_cli.engine.validate import judge
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -99,9 +100,7 @@ class MatchHost(Protocol):
 
 MAX_LISTED_PLAYS = 8
 
-_new_record = cast(
-    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
-)
+_new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
 
 
@@ -313,7 +312,9 @@ class GameReplay:
             self.points = self.resign.level * self.cube.value
         if self.ended is None and self.recorded_points is None:
             if self.index == len(self.r.match.games) - 1:
-                self.report("X414", "the last game is unfinished: it has no result", _last(actions))
+                self.report(
+                    "X414", N_("the last game is unfinished: it has no result"), _last(actions)
+                )
             else:
                 self.report("X408", "the game ends with no result", _last(actions))
         return self.record()
@@ -327,9 +328,7 @@ class GameReplay:
                 taker = 1 - self.cube.offered_by
                 self.cube = self.cube.accepted()
                 self.r.cube_actions.append(
-                    CubeRecord(
-                        self.game.number, move.number, taker, "take", self.cube.value, move
-                    )
+                    CubeRecord(self.game.number, move.number, taker, "take", self.cube.value, move)
                 )
             else:
                 self.report(
@@ -355,18 +354,27 @@ class GameReplay:
         if self.turn is not None and player != self.turn and not again:
             self.report(
                 "R215",
-                f"{self.r.name(player)} plays again: {self.r.name(1 - player)}'s turn is missing",
+                N_("{player} plays again: {other}'s turn is missing").format(
+                    player=self.r.name(player), other=self.r.name(1 - player)
+                ),
                 move,
             )
         opening = self.turn is None and self.plays == 0
         self.turn = 1 - player
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
-            self.report("R217", f"the dice {_dice_text(dice)} are not two numbers 1-6", move)
+            self.report(
+                "R217",
+                N_("the dice {dice} are not two numbers 1-6").format(dice=_dice_text(dice)),
+                move,
+            )
             self.unverifiable(move)
             return
         if opening and dice[0] == dice[1] and not self.opening_reroll:
             self.report(
-                "R213", f"the opening roll is a double ({_dice_text(dice)})", move, dice=dice
+                "R213",
+                N_("the opening roll is a double ({dice})").format(dice=_dice_text(dice)),
+                move,
+                dice=dice,
             )
         boards = self.boards
         if boards is None:
@@ -375,7 +383,12 @@ class GameReplay:
         me, opp = boards[player], boards[1 - player]
         self.plays += 1
         if move.mark is MoveMark.UNPARSED:
-            self.report("R217", f"the play '{move.text}' could not be read", move, dice=dice)
+            self.report(
+                "R217",
+                N_("the play '{play}' could not be read").format(play=move.text),
+                move,
+                dice=dice,
+            )
             self.unverifiable(move)
             return
         if not move.steps:
@@ -397,7 +410,9 @@ class GameReplay:
             message = verdict.reason
             if not plays and code not in ("no-play-recorded",):
                 code = "play-when-dancing"
-                message = f"a play is recorded, but {_dice_text(dice)} cannot be played here"
+                message = N_("a play is recorded, but {dice} cannot be played here").format(
+                    dice=_dice_text(dice)
+                )
             if code in VARIANT_PLAY_CODES:
                 rule = verdict.rule
                 self.report(
@@ -411,13 +426,18 @@ class GameReplay:
             if verdict.reordered:
                 self.report(
                     "R220",
-                    f"legal, but not in the order written: {format_play(verdict.steps)}",
+                    N_("legal, but not in the order written: {play}").format(
+                        play=format_play(verdict.steps)
+                    ),
                     move,
                     dice=dice,
                 )
             for point in verdict.marked_hits_missing:
                 self.report(
-                    "R221", f"a hit is marked on {point}, but no blot was there", move, dice=dice
+                    "R221",
+                    N_("a hit is marked on {point}, but no blot was there").format(point=point),
+                    move,
+                    dice=dice,
                 )
         if verdict.mover is None or verdict.opponent is None:
             self.unverifiable(move)
@@ -501,7 +521,9 @@ class GameReplay:
         if len(plays) == 1:
             self.report(
                 "R211",
-                f"no play recorded, but {format_play(plays[0].steps)} was forced; it is replayed",
+                N_("no play recorded, but {play} was forced; it is replayed").format(
+                    play=format_play(plays[0].steps)
+                ),
                 move,
                 dice=dice,
                 plays=plays,
@@ -513,7 +535,7 @@ class GameReplay:
             return
         self.report(
             "R211",
-            f"no play recorded, but {len(plays)} legal plays existed",
+            N_("no play recorded, but {count} legal plays existed").format(count=len(plays)),
             move,
             dice=dice,
             plays=plays,
@@ -590,7 +612,9 @@ class GameReplay:
         if self.boards is not None:
             self.report(
                 "R222",
-                "the rest of this game cannot be verified: the play cannot be applied to the board",
+                N_("the rest of this game cannot be verified: {reason}").format(
+                    reason=N_("the play cannot be applied to the board")
+                ),
                 action,
             )
         self.boards = None
@@ -617,7 +641,11 @@ class GameReplay:
         if self.turn is None and self.plays == 0:
             self.report("C308", "a double before the opening roll", action)
         elif self.turn is not None and player != self.turn:
-            self.report("C308", f"a double on {self.r.name(1 - player)}'s turn", action)
+            self.report(
+                "C308",
+                N_("a double on {player}'s turn").format(player=self.r.name(1 - player)),
+                action,
+            )
         self.cube, why = self.cube.double(player, action.value or None)
         self.cube_problem(why, action)
         self.r.cube_actions.append(
@@ -751,7 +779,11 @@ class GameReplay:
             names = {n: level_name(self.rs, n) for n in range(1, self.rs.max_level() + 1)}
             self.report(
                 "X402",
-                f"resigned a {names[level]} ({win.points} point{'s' if win.points != 1 else ''})",
+                (
+                    N_("resigned a {kind} ({points} point)")
+                    if win.points == 1
+                    else N_("resigned a {kind} ({points} points)")
+                ).format(kind=names[level], points=win.points),
                 win,
                 player=winner,
             )
@@ -774,7 +806,9 @@ class GameReplay:
         if winner is None:
             self.report(
                 "X411",
-                f"the winner is not marked; {self.r.name(self.winner)} won",
+                N_("the winner is not marked; {player} won").format(
+                    player=self.r.name(self.winner)
+                ),
                 win,
                 player=self.winner,
             )
@@ -794,8 +828,9 @@ class GameReplay:
             if win.points != self.drop_value:
                 self.report(
                     "X404",
-                    f"Wins {win.points} after a drop, but the cube before the double was "
-                    f"{self.drop_value}",
+                    N_(
+                        "Wins {points} after a drop, but the cube before the double was {cube}"
+                    ).format(points=win.points, cube=self.drop_value),
                     win,
                     player=self.winner,
                 )
@@ -829,8 +864,9 @@ class GameReplay:
                 return
             self.report(
                 "X401",
-                f"Wins {win.points}, but a {names[self.level]} with the cube at {cube} is "
-                f"worth {want}",
+                N_("Wins {points}, but a {kind} with the cube at {cube} is worth {worth}").format(
+                    points=win.points, kind=names[self.level], cube=cube, worth=want
+                ),
                 win,
                 player=self.winner,
             )
@@ -910,7 +946,7 @@ class GameReplay:
 
 
 def names_of(level: int) -> str:
-    return {1: "single game", 2: "gammon", 3: "backgammon"}[level]
+    return {1: N_("single game"), 2: N_("gammon"), 3: N_("backgammon")}[level]
 
 
 def _describe(action: Action) -> str:

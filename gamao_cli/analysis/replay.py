@@ -16,6 +16,7 @@ from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, Play
 from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.engine.position import Position
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Action, Win
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import Location
@@ -150,15 +151,18 @@ class MatchReplayer:
             if is_single_game_export(match):
                 code, what = (
                     "X418",
-                    f"a single game exported as a match of {match.length} points ends",
+                    N_("a single game exported as a match of {length} points ends").format(
+                        length=match.length
+                    ),
                 )
             else:
-                code, what = "X413", "the match ends"
+                code, what = "X413", N_("the match ends")
             self.findings.append(
                 _finding(
                     code,
-                    f"{what} at {ms.score[0]}-{ms.score[1]}, before either player "
-                    f"reached {match.length}",
+                    N_("{what} at {score}, before either player reached {length}").format(
+                        what=what, score=f"{ms.score[0]}-{ms.score[1]}", length=match.length
+                    ),
                     self.file,
                     last,
                 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamao_cli.engine.ruleset import RuleSet
+from gamao_cli.i18n import N_
 from gamao_cli.model.match import Variant
 
 VARIANT_PLAY_CODES = {
@@ -36,9 +37,9 @@ def level_name(rs: RuleSet, level: int) -> str:
         return f"{level}-checker game"
     if rs.scoring == "mars":
         if rs.variant is Variant.LONG_NARDY:
-            return {1: "oin", 2: "mars", 3: "koks"}.get(level, f"level {level}")
-        return {1: "single game", 2: "mars"}.get(level, f"level {level}")
-    return {1: "single game", 2: "gammon", 3: "backgammon"}.get(level, f"level {level}")
+            return {1: N_("oin"), 2: N_("mars"), 3: N_("koks")}.get(level, f"level {level}")
+        return {1: N_("single game"), 2: N_("mars")}.get(level, f"level {level}")
+    return {1: N_("single game"), 2: N_("gammon"), 3: N_("backgammon")}.get(level, f"level {level}")
 
 
 @dataclass(slots=True)

@@ -20,6 +20,7 @@ from gamao_cli.cli import (
     split,
     stats,
 )
+from gamao_cli.i18n import set_language
 
 app = typer.Typer(
     name="gamao",
@@ -29,6 +30,18 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+
+def _lang(ctx: typer.Context, value: str | None) -> str | None:
+    """Set the language first (eager), so that a later --help is shown in it."""
+    from gamao_cli.cli.help_i18n import translate_help
+
+    try:
+        lang = set_language(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    translate_help(ctx.find_root().command, lang)
+    return value
 
 
 def _version(value: bool) -> None:
@@ -41,6 +54,15 @@ def _version(value: bool) -> None:
 def root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        callback=_lang,
+        is_eager=True,
+        metavar="en|pt",
+        help="Language of messages, tables and reports: en or pt (default: the environment's "
+        "LANGUAGE, LC_ALL or LANG, else English). Machine-readable output never changes.",
     ),
 ) -> None:
     """Parse, verify, score, report on and convert backgammon match records.
@@ -89,4 +111,26 @@ def main(argv: list[str] | None = None) -> None:
 
         stderr_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
         raise SystemExit(ExitCode.CANNOT_RUN) from None
+    _language_first(group, args, defaults)
     group(args=args, prog_name="gamao", default_map=defaults)
+
+
+def _language_first(group: object, args: list[str], defaults: dict[str, object]) -> None:
+    """Set the language before click parses anything, so that ``gamao --help`` and errors
+    in parsing are in it too: ``--lang`` before the sub-command, else the configuration's
+    ``lang``, else the environment. An unknown language is left for --lang to reject."""
+    from gamao_cli.cli.help_i18n import translate_help
+
+    lang: object = defaults.get("lang")
+    for i, arg in enumerate(args):
+        if not arg.startswith("-"):
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+    try:
+        chosen = set_language(lang if isinstance(lang, str) else None)
+    except ValueError:
+        return
+    translate_help(group, chosen)

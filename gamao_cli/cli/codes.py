@@ -39,8 +39,11 @@ def codes(
     elif fmt == "markdown":
         typer.echo(codes_markdown())
     else:
+        from gamao_cli.i18n import translate_message
+
         for c in table.values():
-            typer.echo(f"{c.code}  {c.severity.value:<7}  {c.rule or '-':<3}  {c.title}")
+            title = translate_message(c.title)  # text only: json and markdown stay English
+            typer.echo(f"{c.code}  {c.severity.value:<7}  {c.rule or '-':<3}  {title}")
 
 
 def codes_markdown() -> str:

@@ -102,12 +102,17 @@ def _checked(param: Any, value: Any, where: str) -> Any:
     return value
 
 
-def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str, dict[str, Any]]:
-    """The click ``default_map`` for ``group``'s commands from a configuration table."""
+def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str, Any]:
+    """The click ``default_map`` for ``group``'s commands from a configuration table; a
+    top-level key naming an option of ``gamao`` itself (``lang``) sets that option."""
     commands: dict[str, Any] = dict(getattr(group, "commands", {}))
-    out: dict[str, dict[str, Any]] = {name: {} for name in commands}
+    out: dict[str, Any] = {name: {} for name in commands}
     shared = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    own = _params(group)
     for key, value in shared.items():
+        if key in own and key not in ("version", "help"):
+            out[own[key].name] = _checked(own[key], value, f"{source}: {key}")
+            continue
         used = False
         for name, command in commands.items():
             param = _params(command).get(key)

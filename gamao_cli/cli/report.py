@@ -32,6 +32,7 @@ from gamao_cli.cli.rules_options import (
     make_options,
 )
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
+from gamao_cli.i18n import N_
 
 if TYPE_CHECKING:
     from gamao_cli.report.content import Chart
@@ -45,6 +46,9 @@ class ReportFormat(str, Enum):
 class ChartFormat(str, Enum):
     svg = "svg"
     png = "png"
+
+
+DEFAULT_TITLE = N_("gamao report")
 
 
 def report(
@@ -74,7 +78,7 @@ def report(
             show_default=False,
         ),
     ] = None,
-    title: Annotated[str, typer.Option("--title", help="The report's title.")] = "gamao report",
+    title: Annotated[str, typer.Option("--title", help="The report's title.")] = DEFAULT_TITLE,
     alias: AliasOpt = None,
     jobs: JobsOpt = None,
     executor: ExecutorOpt = ExecutorChoice.local,
@@ -110,6 +114,10 @@ def report(
     from gamao_cli.report.content import build_report
 
     base = output.resolve().parent
+    if title == DEFAULT_TITLE:  # the default only: a title given is the user's own
+        from gamao_cli.i18n import _
+
+        title = _(DEFAULT_TITLE)
     content = build_report(corpus.tables, title=title, base=base, detail=detail)
     if skill:
         from gamao_cli.report.skill_report import build_skill_section

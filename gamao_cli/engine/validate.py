@@ -18,6 +18,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 
 
@@ -242,7 +243,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 False,
                 "no-play-recorded",
                 "M5",
-                f"no play recorded, but {_count(plays)} existed",
+                N_("no play recorded, but {plays} existed").format(plays=_count(plays)),
                 mover=me,
                 opponent=opp,
                 legal_plays=tuple(plays),
@@ -254,7 +255,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 False,
                 "wrong-distance",
                 "M1",
-                f"{hop} does not move toward home",
+                N_("{step} does not move toward home").format(step=hop),
                 mover=None,
             )
 
@@ -342,15 +343,14 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
         best = max(p.dice_used for p in plays)
         if best > len(ordered):
             code = "fewer-dice"
-            reason = (
-                f"{len(ordered)} of the dice played, but {best} could be ({_count(plays)} existed)"
-            )
+            reason = N_(
+                "{played} of the dice played, but {best} could be ({plays} existed)"
+            ).format(played=len(ordered), best=best, plays=_count(plays))
         else:
             code = "smaller-die"
-            reason = (
-                f"only the smaller die was played ({_hop_name(ordered[0][0], ordered[0][1])}),"
-                f" but the larger die {max(dice)} could be played"
-            )
+            reason = N_(
+                "only the smaller die was played ({step}), but the larger die {die} could be played"
+            ).format(step=_hop_name(ordered[0][0], ordered[0][1]), die=max(dice))
         return Judgement(
             False,
             code,
@@ -386,7 +386,9 @@ def _diagnose(
         frm, to = hop.from_point, hop.to_point
         if not remaining:
             return "too-many-moves", (
-                f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
+                N_("{moves} moves recorded, but the roll {roll} gives {total}").format(
+                    moves=len(hops), roll=f"{d1}{d2}", total=total
+                )
             )
         if board.me[BAR] and frm != BAR:
             return "bar-first", _explain("bar-first", frm, to, tuple(board.me), opp)
@@ -397,13 +399,21 @@ def _diagnose(
             dist = frm - to
             if len(hops) > total and _sum_ok(hops, remaining):
                 return "too-many-moves", (
-                    f"{len(hops)} moves recorded, but the roll {d1}{d2} gives {total}"
+                    N_("{moves} moves recorded, but the roll {roll} gives {total}").format(
+                        moves=len(hops), roll=f"{d1}{d2}", total=total
+                    )
                 )
-            pips = f"{_hop_name(frm, to)} moves {dist} pip{'s' if dist != 1 else ''}"
+            pips = (
+                N_("{step} moves {count} pip") if dist == 1 else N_("{step} moves {count} pips")
+            ).format(step=_hop_name(frm, to), count=dist)
             if i == 0:
-                return "wrong-distance", f"{pips}, which the dice {_dice_text(dice)} cannot make"
+                return "wrong-distance", N_("{move}, which the dice {dice} cannot make").format(
+                    move=pips, dice=_dice_text(dice)
+                )
             left = "-".join(str(d) for d in remaining)
-            return "wrong-distance", f"{pips}, but the dice left for it are {left}"
+            return "wrong-distance", N_("{move}, but the dice left for it are {dice}").format(
+                move=pips, dice=left
+            )
         first_problem: tuple[str, int, int] | None = None
         for seq in options:
             steps = _expand(frm, to, seq)
@@ -428,12 +438,12 @@ def _diagnose(
             return kind, _explain(kind, f, t, tuple(board.me), opp)
     # Every hop can be played in the order written, yet not as one legal play: the dice do
     # not add up (a hop used a die another needed).
-    return "wrong-distance", f"the moves do not fit the dice {_dice_text(dice)}"
+    return "wrong-distance", N_("the moves do not fit the dice {dice}").format(
+        dice=_dice_text(dice)
+    )
 
 
-def _one_die_each(
-    me: Board, opp: Board, dice: list[int], hops: Sequence[Step]
-) -> Judgement | None:
+def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) -> Judgement | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
@@ -493,32 +503,48 @@ def _dice_text(dice: tuple[int, int]) -> str:
 
 
 def _count(plays: Sequence[Play]) -> str:
-    return f"{len(plays)} legal play" + ("" if len(plays) == 1 else "s")
+    if len(plays) == 1:
+        return N_("{count} legal play").format(count=1)
+    return N_("{count} legal plays").format(count=len(plays))
 
 
 def _explain(why: str, frm: int, to: int, me: Board, opp: Board) -> str:
     hop = _hop_name(frm, to)
     if why == "no-checker":
-        return f"{hop}: there is no checker of the mover on {_name(frm)}"
-    if why == "bar-first":
-        return (
-            f"{hop}: {me[BAR]} checker{'s' if me[BAR] > 1 else ''} on the bar must enter "
-            "before any other checker moves"
+        return N_("{step}: there is no checker of the mover on {point}").format(
+            step=hop, point=_name(frm)
         )
+    if why == "bar-first":
+        if me[BAR] > 1:
+            return N_(
+                "{step}: {count} checkers on the bar must enter before any other checker moves"
+            ).format(step=hop, count=me[BAR])
+        return N_(
+            "{step}: {count} checker on the bar must enter before any other checker moves"
+        ).format(step=hop, count=me[BAR])
     if why == "blocked":
-        return f"{hop}: point {to} is held by {opp[25 - to]} opposing checkers"
+        return N_("{step}: point {point} is held by {count} opposing checkers").format(
+            step=hop, point=to, count=opp[25 - to]
+        )
     if why == "blocked-entry":
-        return f"{hop}: the entry point {to} is held by {opp[25 - to]} opposing checkers"
+        return N_("{step}: the entry point {point} is held by {count} opposing checkers").format(
+            step=hop, point=to, count=opp[25 - to]
+        )
     if why == "bear-off-early":
         outside = sum(me[7:26])
-        return (
-            f"{hop}: bearing off while {outside} checker{'s are' if outside > 1 else ' is'} "
-            "outside the home board"
+        if outside > 1:
+            return N_(
+                "{step}: bearing off while {count} checkers are outside the home board"
+            ).format(step=hop, count=outside)
+        return N_("{step}: bearing off while {count} checker is outside the home board").format(
+            step=hop, count=outside
         )
     if why == "bear-off-higher":
         higher = max(p for p in range(frm + 1, 7) if me[p])
-        return f"{hop}: bearing off from {frm} with a higher die while a checker stands on {higher}"
-    return f"{hop}: the distance does not match the die"
+        return N_(
+            "{step}: bearing off from {point} with a higher die while a checker stands on {higher}"
+        ).format(step=hop, point=frm, higher=higher)
+    return N_("{step}: the distance does not match the die").format(step=hop)
 
 
 def _missing_marks(hops: Sequence[Step], steps: Sequence[StepTuple]) -> tuple[int, ...]:

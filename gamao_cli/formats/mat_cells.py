@@ -21,6 +21,7 @@ from gamao_cli.formats.mat_fast import (
     new_move_at,
 )
 from gamao_cli.formats.mat_state import MAX_LINE, GameBuilder, ReaderState, quote
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -109,7 +110,7 @@ class CellReader(ReaderState):
         elif len(cells) > 2:
             self.report(
                 "P116",
-                f"{len(cells)} cells on one row; each placed by its column",
+                N_("{count} cells on one row; each placed by its column").format(count=len(cells)),
                 cells[2][0] + 1,
             )
         columns = game.columns
@@ -196,7 +197,13 @@ class CellReader(ReaderState):
         self.trailing(found[3], text, column)
         if found[2] is None:
             value = game.cube * 2
-            self.report("P108", f"{quote(text)} gives no cube value; {value} assumed", column + 1)
+            self.report(
+                "P108",
+                N_("{text} gives no cube value; {value} assumed").format(
+                    text=quote(text), value=value
+                ),
+                column + 1,
+            )
         else:
             value = int(found[2])
         game.cube = max(value, 1)
@@ -391,7 +398,11 @@ class CellReader(ReaderState):
         dice = DICE.get(found[1] + found[2])
         rest = found[3]
         if dice is None:
-            self.report("P107", f"dice {found[1]}{found[2]} are not two numbers 1..6", column + 1)
+            self.report(
+                "P107",
+                N_("dice {dice} are not two numbers 1..6").format(dice=f"{found[1]}{found[2]}"),
+                column + 1,
+            )
             dice = (int(found[1]), int(found[2]))
             game.actions.append(Move(player, dice, (), text, MoveMark.UNPARSED, number, where))
             return

@@ -11,6 +11,7 @@ from gamao_cli.formats.mat_banner import banner_fields
 from gamao_cli.formats.mat_cells import CellReader
 from gamao_cli.formats.mat_state import SEVERITY, MatchBuilder
 from gamao_cli.formats.mat_tags import match_rules, tag_players
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Action, Beaver, Double, Drop, Resign, Win
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
@@ -34,7 +35,7 @@ class GameAssembler(CellReader):
         if game.expect_score:
             self.report(
                 "P103",
-                f"game {game.number} ends before its score line",
+                N_("game {number} ends before its score line").format(number=game.number),
                 where.column,
                 where.line,
                 game,
@@ -42,7 +43,9 @@ class GameAssembler(CellReader):
         if not game.won and actions and isinstance(actions[-1], Drop):
             self.report(
                 "P125",
-                f"game {game.number} ends at a drop with no `Wins` line; the drop decides it",
+                N_("game {number} ends at a drop with no `Wins` line; the drop decides it").format(
+                    number=game.number
+                ),
                 where.column,
                 where.line,
                 game,
@@ -50,7 +53,9 @@ class GameAssembler(CellReader):
         elif not game.won:
             self.report(
                 "P105",
-                f"game {game.number} has no `Wins` line (truncated or abandoned)",
+                N_("game {number} has no `Wins` line (truncated or abandoned)").format(
+                    number=game.number
+                ),
                 where.column,
                 where.line,
                 game,
@@ -83,7 +88,9 @@ class GameAssembler(CellReader):
             Diagnostic(
                 "P117",
                 Severity.WARNING,
-                f"`Losses {points}` of player {loser} matches no `Wins` of the other player",
+                N_(
+                    "`Losses {points}` of player {player} matches no `Wins` of the other player"
+                ).format(points=points, player=loser),
                 where,
                 number,
             )
@@ -114,7 +121,7 @@ class GameAssembler(CellReader):
                 Diagnostic(
                     "P123",
                     Severity.WARNING,
-                    f"{match.suppressed} further diagnostics not listed",
+                    N_("{count} further diagnostics not listed").format(count=match.suppressed),
                     Location(self.file),
                 )
             )

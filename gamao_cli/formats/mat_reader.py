@@ -70,6 +70,7 @@ from gamao_cli.formats.mat_state import (
     MatchBuilder,
     quote,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
 
@@ -360,7 +361,11 @@ class _Reader(GameAssembler):
         number = len(self.match.games) + 1
         if self.match.length is None and not self.match.games:
             self.report_no_length(1)
-        self.report("P115", f"move rows before any Game header; read as game {number}", 1)
+        self.report(
+            "P115",
+            N_("move rows before any Game header; read as game {number}").format(number=number),
+            1,
+        )
         game = GameBuilder(number, Location(self.file, self.lineno, 1), False)
         self.game = game
         self.state = GAME
@@ -388,13 +393,17 @@ class _Reader(GameAssembler):
                     return True
                 self.report(
                     "P103",
-                    f"expected a score line such as `Alice : 0   Bob : 0`, found {quote(line)}",
+                    N_("expected a score line such as `Alice : 0   Bob : 0`, found {text}").format(
+                        text=quote(line)
+                    ),
                     len(line) - len(line.lstrip()) + 1,
                 )
                 return True
             self.report(
                 "P103",
-                f"game {game.number} has no score line: expected `name : score   name : score`",
+                N_(
+                    "game {number} has no score line: expected `name : score   name : score`"
+                ).format(number=game.number),
                 len(line) - len(line.lstrip()) + 1,
             )
             self.inherit_players(game)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from gamao_cli.analysis.dice import EXPECTED_SHARES, ROLL_LABELS
+from gamao_cli.i18n import N_, _, translate_message
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -28,6 +29,22 @@ DOUBLE_COLOUR = "#fb923c"
 RESULT_COLOURS = {"single": "#60a5fa", "gammon": "#f59e0b", "backgammon": "#dc2626"}
 
 MAX_GAME_TICKS = 13
+
+# Result kinds and game endings as the tables name them, and as a chart labels them.
+_NAMES = {
+    "single": N_("single"),
+    "gammon": N_("gammon"),
+    "backgammon": N_("backgammon"),
+    "bear-off": N_("bear-off"),
+    "drop": N_("drop"),
+    "resignation": N_("resignation"),
+}
+
+
+def display_name(value: str) -> str:
+    """A result kind or game ending (``gammon``, ``drop``) in the active language."""
+    return _(_NAMES.get(value, value))
+
 
 _STYLE: dict[str, Any] = {
     "svg.fonttype": "none",
@@ -118,10 +135,16 @@ def score_progression(
             markersize=3,
         )
     if length > 0:
-        ax.axhline(length, color=MUTED, linestyle="--", linewidth=1, label=f"{length} points")
-    ax.set_xlabel("after game")
-    ax.set_ylabel("score")
-    ax.set_title(title)
+        ax.axhline(
+            length,
+            color=MUTED,
+            linestyle="--",
+            linewidth=1,
+            label=_("{length} points").format(length=length),
+        )
+    ax.set_xlabel(_("after game"))
+    ax.set_ylabel(_("score"))
+    ax.set_title(translate_message(title))
     _game_ticks(ax, xs)
     ax.set_xlim(-0.2, max(1, len(xs) - 1) + 0.2)
     ax.set_ylim(bottom=0)
@@ -146,9 +169,9 @@ def pip_race(
             linewidth=1.6,
             label=players[side],
         )
-    ax.set_xlabel("roll")
-    ax.set_ylabel("pips")
-    ax.set_title(title)
+    ax.set_xlabel(_("roll"))
+    ax.set_ylabel(_("pips"))
+    ax.set_title(translate_message(title))
     ax.set_xlim(0, max(1, len(xs) - 1))
     ax.set_ylim(bottom=0)
     _grid(ax)
@@ -173,9 +196,9 @@ def cube_by_game(
     ticks = [2**i for i in range(max(1, top.bit_length()) + (0 if top & (top - 1) == 0 else 1))]
     ax.set_yticks(ticks, [str(t) for t in ticks])
     ax.set_ylim(0.7, max(2, top) * 1.25)
-    ax.set_xlabel("game")
-    ax.set_ylabel("cube")
-    ax.set_title(title)
+    ax.set_xlabel(_("game"))
+    ax.set_ylabel(_("cube"))
+    ax.set_title(translate_message(title))
     _grid(ax)
     if results is not None:
         _result_legend(ax, [r for r in results if r])
@@ -186,7 +209,7 @@ def _result_legend(ax: Axes, present: Sequence[str]) -> None:
     from matplotlib.patches import Patch
 
     handles = [
-        Patch(color=colour, label=name)
+        Patch(color=colour, label=display_name(name))
         for name, colour in RESULT_COLOURS.items()
         if name in present
     ]
@@ -213,9 +236,9 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
         markeredgewidth=2.2,
         color=EXPECTED_COLOUR,
     )
-    ax.set_xlabel("roll")
-    ax.set_ylabel("rolls")
-    ax.set_title(title)
+    ax.set_xlabel(_("roll"))
+    ax.set_ylabel(_("rolls"))
+    ax.set_title(translate_message(title))
     ax.tick_params(axis="x", labelsize=7)
     _grid(ax)
     from matplotlib.lines import Line2D
@@ -227,8 +250,8 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
         bbox_to_anchor=(0.5, -0.3),
         borderaxespad=0.0,
         handles=[
-            Patch(color=ROLL_COLOUR, label="observed"),
-            Patch(color=DOUBLE_COLOUR, label="doubles"),
+            Patch(color=ROLL_COLOUR, label=_("observed")),
+            Patch(color=DOUBLE_COLOUR, label=_("doubles")),
             Line2D(
                 [],
                 [],
@@ -237,7 +260,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
                 linestyle="none",
                 markersize=13,
                 markeredgewidth=2.2,
-                label="fair dice",
+                label=_("fair dice"),
             ),
         ],
         ncols=3,
@@ -256,11 +279,18 @@ def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games en
         widths = [counts[e].get(result, 0) for e in endings]
         if not any(widths):
             continue
-        ax.barh(endings, widths, left=left, color=colour, label=result, height=0.6)
+        ax.barh(
+            [display_name(e) for e in endings],
+            widths,
+            left=left,
+            color=colour,
+            label=display_name(result),
+            height=0.6,
+        )
         left = [a + b for a, b in zip(left, widths, strict=True)]
     ax.invert_yaxis()
-    ax.set_xlabel("games")
-    ax.set_title(title)
+    ax.set_xlabel(_("games"))
+    ax.set_title(translate_message(title))
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
@@ -276,9 +306,9 @@ def cube_distribution(counts: Mapping[int, int], title: str = "Final cube") -> F
     ax = fig.add_subplot()
     values = sorted(counts)
     ax.bar([str(v) for v in values], [counts[v] for v in values], color=PLAYER_COLOURS[0])
-    ax.set_xlabel("cube value")
-    ax.set_ylabel("games")
-    ax.set_title(title)
+    ax.set_xlabel(_("cube value"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(translate_message(title))
     _integer_ticks(ax)
     _grid(ax)
     return fig

@@ -20,6 +20,7 @@ import polars as pl
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
 from gamao_cli.analysis.tables import Tables, by_match, by_player, dice_counts
+from gamao_cli.i18n import N_, _
 from gamao_cli.report import charts
 
 if TYPE_CHECKING:
@@ -31,6 +32,14 @@ DETAIL_MATCHES = 25  # more matches than this: summarise
 DETAIL_GAMES = 300  # more games than this: summarise
 PLAYER_DICE_CHARTS = 8  # per-player dice histograms up to this many players
 FINDINGS_SHOWN = 500  # errors and warnings listed (all are counted)
+
+_ACTIONS = {
+    "double": N_("double"),
+    "take": N_("take"),
+    "drop": N_("drop"),
+    "beaver": N_("beaver"),
+    "resign": N_("resign"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +230,8 @@ def _overview_charts(tables: Tables) -> list[Chart]:
         int(v): int(n) for v, n in tables.games.group_by("cube").len().sort("cube").iter_rows()
     }
     return [
-        Chart("overview-outcomes", "How games ended", lambda: charts.outcomes(ordered)),
-        Chart("overview-cube", "Final cube", lambda: charts.cube_distribution(cubes)),
+        Chart("overview-outcomes", N_("How games ended"), lambda: charts.outcomes(ordered)),
+        Chart("overview-cube", N_("Final cube"), lambda: charts.cube_distribution(cubes)),
     ]
 
 
@@ -232,8 +241,8 @@ def _dice_charts(tables: Tables, total: Sequence[int], players: pl.DataFrame) ->
     out = [
         Chart(
             "dice-all",
-            "All rolls",
-            lambda: charts.dice_histogram(list(total), "All rolls"),
+            N_("All rolls"),
+            lambda: charts.dice_histogram(list(total), N_("All rolls")),
         )
     ]
     if 1 < players.height <= PLAYER_DICE_CHARTS:
@@ -247,7 +256,9 @@ def _dice_charts(tables: Tables, total: Sequence[int], players: pl.DataFrame) ->
                 Chart(
                     f"dice-{slug(name)}",
                     name,
-                    functools.partial(charts.dice_histogram, counts, f"{name}: rolls"),
+                    functools.partial(
+                        charts.dice_histogram, counts, N_("{name}: rolls").format(name=name)
+                    ),
                 )
             )
     return out
@@ -327,11 +338,14 @@ def _match_views(tables: Tables, matches: pl.DataFrame, base: Path | None) -> li
         scores = _progression(games, m)
         charts_ = _match_charts(anchor, games, scores, players, int(m["length"]))
         length = int(m["length"])
-        kind = "money session" if length == 0 else f"{length}-point match"
+        kind = (
+            _("money session") if length == 0 else _("{length}-point match").format(length=length)
+        )
+        score = f"{m['score_1']}-{m['score_2']}"
         if m["winner"] is not None:
-            outcome = f"{m['winner']} wins {m['score_1']}-{m['score_2']}"
+            outcome = _("{winner} wins {score}").format(winner=m["winner"], score=score)
         else:
-            outcome = f"ends {m['score_1']}-{m['score_2']}"
+            outcome = _("ends {score}").format(score=score)
         views.append(
             MatchView(
                 anchor=anchor,
@@ -339,7 +353,9 @@ def _match_views(tables: Tables, matches: pl.DataFrame, base: Path | None) -> li
                 href=_href(str(m["file"]), base),
                 number=int(m["match"]),
                 title=f"{players[0]} vs {players[1]}",
-                subtitle=f"{kind}, {m['games']} games; {outcome}",
+                subtitle=_("{kind}, {games} games; {outcome}").format(
+                    kind=kind, games=m["games"], outcome=outcome
+                ),
                 row=m,
                 games=game_views,
                 charts=charts_,
@@ -367,14 +383,14 @@ def _match_charts(
     return [
         Chart(
             f"{anchor}-score",
-            "Match score" if length else "Money won",
+            N_("Match score") if length else N_("Money won"),
             lambda: charts.score_progression(
-                scores, players, length, "Match score" if length else "Money won"
+                scores, players, length, N_("Match score") if length else N_("Money won")
             ),
         ),
         Chart(
             f"{anchor}-cube",
-            "Cube value per game",
+            N_("Cube value per game"),
             lambda: charts.cube_by_game(numbers, cubes, results),
         ),
     ]
@@ -392,8 +408,8 @@ def _pips_chart(
     )
     return Chart(
         f"{anchor}-pips",
-        f"Game {game}: pip count",
-        lambda: charts.pip_race(pips, players, f"Game {game}: pip count"),
+        N_("Game {number}: pip count").format(number=game),
+        lambda: charts.pip_race(pips, players, N_("Game {number}: pip count").format(number=game)),
     )
 
 
@@ -417,13 +433,15 @@ def _moves(
         for p in plays.iter_rows(named=True):
             notes = []
             if p["dance"]:
-                notes.append("dance")
+                notes.append(_("dance"))
             if p["hits"]:
-                notes.append("hit" if p["hits"] == 1 else f"{p['hits']} hits")
+                notes.append(
+                    _("hit") if p["hits"] == 1 else _("{count} hits").format(count=p["hits"])
+                )
             if p["legal_plays"] == 1:
-                notes.append("forced")
+                notes.append(_("forced"))
             if p["borne_off"]:
-                notes.append(f"{p['borne_off']} off")
+                notes.append(_("{count} off").format(count=p["borne_off"]))
             row = MoveRow(
                 id=f"p{p['ply']}",
                 move=p["move"],
@@ -438,14 +456,18 @@ def _moves(
             rows.append(((p["line"] or 0, p["column"] or 0, p["ply"]), row))
     if cubes is not None:
         for i, c in enumerate(cubes.iter_rows(named=True), start=1):
-            value = f" to {c['value']}" if c["action"] in ("double", "beaver") else ""
+            value = (
+                " " + _("to {value}").format(value=c["value"])
+                if c["action"] in ("double", "beaver")
+                else ""
+            )
             row = MoveRow(
                 id=f"c{i}",
                 move=c["move"],
                 player=c["player"],
                 text=c["recorded"] or c["action"],
                 pips="",
-                notes=f"{c['action']}{value}",
+                notes=f"{_(_ACTIONS.get(c['action'], c['action']))}{value}",
                 line=c["line"],
                 column=c["column"],
                 codes=codes(c["line"], c["column"]),

@@ -15,6 +15,7 @@ from rich.text import Text
 from gamao_cli.analysis.check import FileReport, Summary
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.findings import Finding
+from gamao_cli.i18n import N_, _, format_number, ngettext, translate_message
 
 CSV_COLUMNS = (
     "file",
@@ -37,6 +38,8 @@ CSV_COLUMNS = (
 )
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_SEVERITY = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+_SEVERITIES = {"error": N_("errors"), "warning": N_("warnings"), "info": N_("info")}
 
 
 def _where(f: Finding) -> str:
@@ -54,23 +57,29 @@ def text_lines(f: Finding) -> Text:
     loc = f"{f.line}:{f.column}" if f.column and f.line else str(f.line) if f.line else "-"
     head = [f"  {loc}"]
     if f.game is not None:
-        head.append(f"game {f.game}")
+        head.append(_("game {number}").format(number=f.game))
     if f.move is not None:
-        head.append(f"move {f.move}")
+        head.append(_("move {number}").format(number=f.move))
     out.append(" ".join(head) + " ")
-    out.append(f"{f.severity.value} ", style=_STYLE[f.severity.value])
+    out.append(f"{_(_SEVERITY[f.severity.value])} ", style=_STYLE[f.severity.value])
     out.append(f"{f.code}" + (f" [{f.rule}]" if f.rule else ""), style="bold")
     who = f" {f.player}" if f.player else ""
     rec = f" '{f.recorded.strip()}'" if f.recorded else ""
-    out.append(f"{who}{rec}: {f.message}")
+    out.append(f"{who}{rec}: {translate_message(f.message)}")
     if f.legal_count:
         shown = ", ".join(f.legal_plays)
         more = (
-            f" (+{f.legal_count - len(f.legal_plays)} more)"
+            " " + _("(+{count} more)").format(count=f.legal_count - len(f.legal_plays))
             if f.legal_count > len(f.legal_plays)
             else ""
         )
-        label = "legal play" if f.legal_count == 1 else f"{f.legal_count} legal plays"
+        label = (
+            _("legal play")
+            if f.legal_count == 1
+            else ngettext("{count} legal play", "{count} legal plays", f.legal_count).format(
+                count=f.legal_count
+            )
+        )
         out.append(f"\n      {label}: {shown}{more}", style="dim")
     if f.position_id and f.severity.value != "info":
         ids = f"Position ID {f.position_id}"
@@ -121,24 +130,25 @@ def summary_table(summary: Summary) -> Table:
     table.add_column("what")
     table.add_column("count", justify="right")
     rows = [
-        ("files", summary.files),
-        ("unreadable files", summary.unreadable_files),
-        ("skipped (not match files)", summary.skipped_files),
-        ("matches", summary.matches),
-        ("games", summary.games),
-        ("  verified", summary.games_verified),
-        ("  unverifiable", summary.games_unverifiable),
-        ("plays", summary.plays),
+        (N_("files"), summary.files),
+        (N_("unreadable files"), summary.unreadable_files),
+        (N_("skipped (not match files)"), summary.skipped_files),
+        (N_("matches"), summary.matches),
+        (N_("games"), summary.games),
+        ("  " + N_("verified"), summary.games_verified),
+        ("  " + N_("unverifiable"), summary.games_unverifiable),
+        (N_("plays"), summary.plays),
     ]
     for label, value in rows:
         if label in ("unreadable files", "skipped (not match files)") and not value:
             continue
-        table.add_row(label, str(value))
+        shown = "  " + _(label[2:]) if label.startswith("  ") else _(label)
+        table.add_row(shown, format_number(value))
     for sev in ("error", "warning", "info"):
         count = summary.by_severity.get(sev, 0)
         table.add_row(
-            Text(f"{sev}s" if sev != "info" else "info", style=_STYLE[sev]),
-            Text(str(count), style=_STYLE[sev] if count else ""),
+            Text(_(_SEVERITIES[sev]), style=_STYLE[sev]),
+            Text(format_number(count), style=_STYLE[sev] if count else ""),
         )
     return table
 
@@ -148,27 +158,44 @@ def codes_table(summary: Summary) -> Table | None:
         return None
     codes = all_codes()
     table = Table(show_header=True, box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("code")
-    table.add_column("count", justify="right")
-    table.add_column("severity")
-    table.add_column("what")
+    table.add_column(_("code"))
+    table.add_column(_("count"), justify="right")
+    table.add_column(_("severity"))
+    table.add_column(_("what"))
     for code, count in sorted(summary.by_code.items()):
         spec = codes.get(code)
         sev = spec.severity.value if spec else ""
         table.add_row(
-            code, str(count), Text(sev, style=_STYLE.get(sev, "")), spec.title if spec else ""
+            code,
+            format_number(count),
+            Text(_(_SEVERITY[sev]) if sev else "", style=_STYLE.get(sev, "")),
+            translate_message(spec.title) if spec else "",
         )
     return table
 
 
 def summary_line(summary: Summary) -> str:
     s = summary
+    n = format_number
     return (
-        f"{s.files} file{'s' if s.files != 1 else ''}"
-        + (f" ({s.skipped_files} skipped)" if s.skipped_files else "")
-        + (f" ({s.unreadable_files} unreadable)" if s.unreadable_files else "")
-        + f", {s.matches} matches, {s.games} games "
-        f"({s.games_verified} verified, {s.games_unverifiable} unverifiable), {s.plays} plays; "
-        f"{s.by_severity.get('error', 0)} errors, {s.by_severity.get('warning', 0)} warnings, "
-        f"{s.by_severity.get('info', 0)} info"
+        ngettext("{count} file", "{count} files", s.files).format(count=n(s.files))
+        + (" " + _("({count} skipped)").format(count=n(s.skipped_files)) if s.skipped_files else "")
+        + (
+            " " + _("({count} unreadable)").format(count=n(s.unreadable_files))
+            if s.unreadable_files
+            else ""
+        )
+        + _(
+            ", {matches} matches, {games} games ({verified} verified, {unverifiable} "
+            "unverifiable), {plays} plays; {errors} errors, {warnings} warnings, {info} info"
+        ).format(
+            matches=n(s.matches),
+            games=n(s.games),
+            verified=n(s.games_verified),
+            unverifiable=n(s.games_unverifiable),
+            plays=n(s.plays),
+            errors=n(s.by_severity.get("error", 0)),
+            warnings=n(s.by_severity.get("warning", 0)),
+            info=n(s.by_severity.get("info", 0)),
+        )
     )

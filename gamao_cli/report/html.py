@@ -7,11 +7,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 
 from gamao_cli import __version__
+from gamao_cli.i18n import N_, _, format_number, language, ngettext, translate_message
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.content import Chart, FindingView, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
 
 Progress = Callable[[int], None]
+
+_HTML_LANG = {"en": "en", "pt": "pt-BR"}
+_SEVERITY = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+
+
+def _FOOTER() -> str:
+    return _(
+        "Made by gamao {version}. Points and results are computed by replaying every game, "
+        "not copied from the files."
+    )
+
 
 CSS = """
 :root{--ink:#1f2937;--muted:#6b7280;--line:#e5e7eb;--bg:#f6f7f9;--card:#fff;
@@ -80,6 +92,13 @@ footer{color:var(--muted);font-size:13px;padding:24px 0 40px}
 
 
 def _e(value: object) -> str:
+    if language() != "en":
+        if isinstance(value, bool):
+            return escape(_("yes") if value else _("no"))
+        if isinstance(value, int):
+            return escape(format_number(value))
+        if isinstance(value, float):  # the same digits, the language's decimal comma
+            return escape(cell(value).replace(".", ","))
     return escape(cell(value))
 
 
@@ -106,7 +125,7 @@ def _table(
         for i in range(len(headers))
     ]
     out.extend(
-        f'<th class="n">{escape(h)}</th>' if numeric[i] else f"<th>{escape(h)}</th>"
+        f'<th class="n">{escape(_(h))}</th>' if numeric[i] else f"<th>{escape(_(h))}</th>"
         for i, h in enumerate(headers)
     )
     out.append("</tr></thead><tbody>")
@@ -126,8 +145,14 @@ def _table(
     return "".join(out)
 
 
+def _shown(value: object) -> str:
+    """A result kind or ending from the tables, in the active language ("" for none)."""
+    return chart_lib.display_name(str(value)) if value else ""
+
+
 def _badge(severity: str, text: str | None = None) -> str:
-    return f'<span class="badge {escape(severity)}">{escape(text or severity)}</span>'
+    shown = text or _(_SEVERITY.get(severity, severity))
+    return f'<span class="badge {escape(severity)}">{escape(shown)}</span>'
 
 
 def _p_value(p: object) -> str:
@@ -135,6 +160,8 @@ def _p_value(p: object) -> str:
         return ""
     value = float(p)  # type: ignore[arg-type]
     text = "<0.001" if value < 0.001 else f"{value:.3f}"
+    if language() != "en":
+        text = text.replace(".", ",")
     return f'<span class="low">{escape(text)}</span>' if value < 0.01 else escape(text)
 
 
@@ -149,7 +176,7 @@ class _Charts:
         svg = chart_lib.to_svg(fig)
         if self.progress:
             self.progress(1)
-        label = escape(chart.title)
+        label = escape(translate_message(chart.title))
         return (
             f'<figure class="chart" id="chart-{escape(chart.name)}" '
             f'aria-label="{label}">{svg}</figure>'
@@ -171,27 +198,32 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
         _matches(report, draw),
         _findings(report),
     ]
-    toc = [("overview", "Overview"), ("players", "Players")]
-    toc += [("skill", "Skill")] if report.skill is not None else []
-    toc += [("dice", "Dice")]
-    toc += [("matches", "Matches"), ("findings", "Findings")]
+    toc = [("overview", _("Overview")), ("players", _("Players"))]
+    toc += [("skill", _("Skill"))] if report.skill is not None else []
+    toc += [("dice", _("Dice"))]
+    toc += [("matches", _("Matches")), ("findings", _("Findings"))]
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
     t = report.totals
+    n = format_number
     subtitle = (
-        f"{t['matches']} match{'es' if t['matches'] != 1 else ''}, {t['games']} games, "
-        f"{t['plays']} plays from {t['files']} file{'s' if t['files'] != 1 else ''}"
+        ngettext("{count} match", "{count} matches", t["matches"]).format(count=n(t["matches"]))
+        + ", "
+        + ngettext(
+            "{games} games, {plays} plays from {files} file",
+            "{games} games, {plays} plays from {files} files",
+            t["files"],
+        ).format(games=n(t["games"]), plays=n(t["plays"]), files=n(t["files"]))
     )
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
+        f'<html lang="{_HTML_LANG[language()]}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
         f'<header class="top"><div class="wrap"><h1>{escape(report.title)}</h1>'
         f"<p>{escape(subtitle)}</p></div></header>"
         f'<nav class="toc"><div class="wrap">{nav}</div></nav>'
         f'<main class="wrap">{"".join(sections)}</main>'
-        f'<footer class="wrap">Made by gamao {escape(__version__)}. Points and results are '
-        "computed by replaying every game, not copied from the files.</footer>"
+        f'<footer class="wrap">{escape(_FOOTER().format(version=__version__))}</footer>'
         "</body></html>\n"
     )
 
@@ -199,47 +231,50 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
 def _overview(report: Report, draw: _Charts) -> str:
     t = report.totals
     cards = [
-        ("matches", t["matches"], ""),
-        ("games", t["games"], ""),
-        ("plays", t["plays"], ""),
-        ("files", t["files"], ""),
-        ("errors", t["errors"], "error"),
-        ("warnings", t["warnings"], "warning"),
+        (_("matches"), t["matches"], ""),
+        (_("games"), t["games"], ""),
+        (_("plays"), t["plays"], ""),
+        (_("files"), t["files"], ""),
+        (_("errors"), t["errors"], "error"),
+        (_("warnings"), t["warnings"], "warning"),
     ]
     html = "".join(
-        f'<div class="card {cls}"><div class="n">{value}</div><div class="l">{label}</div></div>'
+        f'<div class="card {cls}"><div class="n">{format_number(value)}</div>'
+        f'<div class="l">{escape(label)}</div></div>'
         for label, value, cls in cards
     )
     return (
-        '<section id="overview"><h2>Overview</h2>'
-        f'<div class="cards">{html}</div>{draw.grid(report.overview_charts)}</section>'
+        '<section id="overview"><h2>'
+        + _("Overview")
+        + "</h2>"
+        + f'<div class="cards">{html}</div>{draw.grid(report.overview_charts)}</section>'
     )
 
 
 _PLAYER_COLUMNS = (
-    ("player", "player"),
-    ("matches", "matches"),
-    ("matches_won", "won"),
-    ("games", "games"),
-    ("games_won", "won"),
-    ("points_won", "points +"),
-    ("points_lost", "points −"),
-    ("gammons_won", "gammons +"),
-    ("backgammons_won", "backgammons +"),
-    ("gammons_lost", "gammons −"),
-    ("backgammons_lost", "backgammons −"),
-    ("resignations", "resigned"),
-    ("doubles", "doubles"),
-    ("takes", "takes"),
-    ("drops", "drops"),
-    ("beavers", "beavers"),
-    ("max_cube", "max cube"),
-    ("avg_cube", "avg cube"),
-    ("plays", "plays"),
-    ("hits", "hits"),
-    ("dances", "dances"),
-    ("forced_plays", "forced"),
-    ("avg_first_bearoff_pips", "pips at 1st bear-off"),
+    ("player", N_("player")),
+    ("matches", N_("matches")),
+    ("matches_won", N_("won")),
+    ("games", N_("games")),
+    ("games_won", N_("won")),
+    ("points_won", N_("points +")),
+    ("points_lost", N_("points −")),
+    ("gammons_won", N_("gammons +")),
+    ("backgammons_won", N_("backgammons +")),
+    ("gammons_lost", N_("gammons −")),
+    ("backgammons_lost", N_("backgammons −")),
+    ("resignations", N_("resigned")),
+    ("doubles", N_("doubles")),
+    ("takes", N_("takes")),
+    ("drops", N_("drops")),
+    ("beavers", N_("beavers")),
+    ("max_cube", N_("max cube")),
+    ("avg_cube", N_("avg cube")),
+    ("plays", N_("plays")),
+    ("hits", N_("hits")),
+    ("dances", N_("dances")),
+    ("forced_plays", N_("forced")),
+    ("avg_first_bearoff_pips", N_("pips at 1st bear-off")),
 )
 
 
@@ -253,13 +288,20 @@ def _skill(report: Report, draw: _Charts) -> str:
 
 def _players(report: Report) -> str:
     df = report.players
-    rows = df.select([c for c, _ in _PLAYER_COLUMNS]).rows()
-    table = _table([h for _, h in _PLAYER_COLUMNS], rows)
+    rows = df.select([c for c, _h in _PLAYER_COLUMNS]).rows()
+    table = _table([h for _c, h in _PLAYER_COLUMNS], rows)
     return (
-        '<section id="players"><h2>Players</h2>'
-        '<p class="note">Across every match. Names are merged across spellings '
-        "(case, spacing, ratings); + won, − lost.</p>"
-        f"{table}</section>"
+        '<section id="players"><h2>'
+        + _("Players")
+        + "</h2>"
+        + '<p class="note">'
+        + escape(
+            _(
+                "Across every match. Names are merged across spellings "
+                "(case, spacing, ratings); + won, − lost."
+            )
+        )
+        + f"</p>{table}</section>"
     )
 
 
@@ -278,7 +320,7 @@ def _dice(report: Report, draw: _Charts) -> str:
     ]
     rows.append(
         (
-            "all players",
+            _("all players"),
             total["rolls"],
             None,
             total["doubles_rate"],
@@ -287,14 +329,30 @@ def _dice(report: Report, draw: _Charts) -> str:
         )
     )
     table = _table(
-        ["player", "rolls", "doubles", "doubles rate", "chi-square", "p-value"], rows, raw=(5,)
+        [
+            N_("player"),
+            N_("rolls"),
+            N_("doubles"),
+            N_("doubles rate"),
+            N_("chi-square"),
+            N_("p-value"),
+        ],
+        rows,
+        raw=(5,),
     )
     return (
-        '<section id="dice"><h2>Dice</h2>'
-        '<p class="note">The 21 rolls against fair dice (1/36 for each double, 2/36 for the '
-        "others; expected doubles rate 0.167). The p-value of Pearson's chi-square test "
-        "(20 degrees of freedom) is the chance that fair dice look at least this uneven; it is "
-        "given from 180 rolls on. Opening rolls are left out.</p>"
+        '<section id="dice"><h2>'
+        + _("Dice")
+        + '</h2><p class="note">'
+        + escape(
+            _(
+                "The 21 rolls against fair dice (1/36 for each double, 2/36 for the "
+                "others; expected doubles rate 0.167). The p-value of Pearson's chi-square test "
+                "(20 degrees of freedom) is the chance that fair dice look at least this uneven; "
+                "it is given from 180 rolls on. Opening rolls are left out."
+            )
+        )
+        + "</p>"
         f"{table}{draw.grid(report.dice_charts)}</section>"
     )
 
@@ -316,7 +374,7 @@ def _matches(report: Report, draw: _Charts) -> str:
                 source,
                 r["player_1"],
                 r["player_2"],
-                r["length"] or "money",
+                r["length"] or _("money"),
                 r["games"],
                 r["winner"],
                 f"{r['score_1']}-{r['score_2']}",
@@ -330,17 +388,17 @@ def _matches(report: Report, draw: _Charts) -> str:
     table = _table(
         [
             "#",
-            "file",
-            "player 1",
-            "player 2",
-            "length",
-            "games",
-            "winner",
-            "score",
-            "gammons",
-            "backgammons",
-            "max cube",
-            "errors",
+            N_("file"),
+            N_("player 1"),
+            N_("player 2"),
+            N_("length"),
+            N_("games"),
+            N_("winner"),
+            N_("score"),
+            N_("gammons"),
+            N_("backgammons"),
+            N_("max cube"),
+            N_("errors"),
         ],
         rows,
         ids=ids,
@@ -350,14 +408,18 @@ def _matches(report: Report, draw: _Charts) -> str:
         ""
         if report.detail
         else (
-            f'<p class="note">{df.height} matches: too many to draw one by one, so each is '
-            "summarised in a row (<code>gamao report</code> on fewer files shows games, "
-            "charts and plays).</p>"
+            '<p class="note">'
+            + _(
+                "{count} matches: too many to draw one by one, so each is summarised in a row "
+                "(<code>gamao report</code> on fewer files shows games, charts and plays)."
+            ).format(count=format_number(df.height))
+            + "</p>"
         )
     )
     timelines = report.skill.timelines if report.skill is not None else {}
     details = "".join(_match(m, draw, timelines) for m in report.match_views)
-    return f'<section id="matches"><h2>Matches</h2>{note}{table}{details}</section>'
+    heading = _("Matches")
+    return f'<section id="matches"><h2>{heading}</h2>{note}{table}{details}</section>'
 
 
 def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
@@ -365,7 +427,7 @@ def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
     if m.href:
         source = f'<a href="{escape(m.href)}">{source}</a>'
     if m.number != 1:
-        source += f" (match {m.number})"
+        source += " " + _("(match {number})").format(number=m.number)
     rows = []
     for g in m.games:
         r = g.row
@@ -375,15 +437,25 @@ def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
                 f"{r['score_1']}-{r['score_2']}",
                 r["winner"],
                 r["points"],
-                r["result"],
-                r["ending"],
+                _shown(r["result"]),
+                _shown(r["ending"]),
                 r["cube"],
                 "Crawford" if r["crawford"] else "",
                 g.findings or "",
             )
         )
     table = _table(
-        ["game", "score", "winner", "points", "result", "ending", "cube", "Crawford", "findings"],
+        [
+            N_("game"),
+            N_("score"),
+            N_("winner"),
+            N_("points"),
+            N_("result"),
+            N_("ending"),
+            N_("cube"),
+            N_("Crawford"),
+            N_("findings"),
+        ],
         rows,
         raw=(0,),
     )
@@ -392,17 +464,20 @@ def _match(m: MatchView, draw: _Charts, timelines: Mapping[str, Chart]) -> str:
         f'<article class="match" id="{m.anchor}"><h3>{escape(m.title)}</h3>'
         f'<p class="sub">{escape(m.subtitle)} · {source}</p>'
         f"{draw.grid(m.charts)}{table}"
-        f'<h4>Games</h4><div class="games">{games}</div></article>'
+        "<h4>" + _("Games") + f'</h4><div class="games">{games}</div></article>'
     )
 
 
 def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
     r = g.row
     if r["winner"] is None:
-        head = f"Game {g.number}: no result"
+        head = _("Game {number}: no result").format(number=g.number)
     else:
-        how = f"{r['result'] or 'result unknown'}, {r['ending'] or 'unverified'}"
-        head = f"Game {g.number}: {r['winner']} +{r['points']} ({how}, cube {r['cube']})"
+        how = (_shown(r["result"]) or _("result unknown")) + ", "
+        how += _shown(r["ending"]) or _("unverified")
+        head = _("Game {number}: {winner} +{points} ({how}, cube {cube})").format(
+            number=g.number, winner=r["winner"], points=r["points"], how=how, cube=r["cube"]
+        )
     chart = draw.figure(g.pips) if g.pips is not None else ""
     if skill is not None:
         chart += draw.figure(skill)
@@ -418,50 +493,71 @@ def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
         for mv in g.moves
     ]
     moves = _table(
-        ["#", "player", "play", "pips after", "notes", "findings"],
+        ["#", N_("player"), N_("play"), N_("pips after"), N_("notes"), N_("findings")],
         rows,
         ids=[f"{g.anchor}-{mv.id}" for mv in g.moves],
         classes=["flag" if mv.codes else "" for mv in g.moves],
         raw=(5,),
     )
     listing = (
-        f"<details><summary>Plays and cube actions ({len(g.moves)})</summary>{moves}</details>"
+        "<details><summary>"
+        + escape(_("Plays and cube actions ({count})").format(count=len(g.moves)))
+        + f"</summary>{moves}</details>"
         if g.moves
-        else '<p class="note">No plays could be replayed.</p>'
+        else '<p class="note">' + escape(_("No plays could be replayed.")) + "</p>"
     )
     return f'<div class="game" id="{g.anchor}"><h4>{escape(head)}</h4>{chart}{listing}</div>'
 
 
 def _findings(report: Report) -> str:
     if not report.codes:
-        return '<section id="findings"><h2>Findings</h2><p>No findings.</p></section>'
+        return (
+            '<section id="findings"><h2>'
+            + _("Findings")
+            + "</h2>"
+            + "<p>"
+            + escape(_("No findings."))
+            + "</p></section>"
+        )
     codes = _table(
-        ["code", "severity", "count", "what"],
-        [(r["code"], _badge(str(r["severity"])), r["count"], r["what"]) for r in report.codes],
+        [N_("code"), N_("severity"), N_("count"), N_("what")],
+        [
+            (r["code"], _badge(str(r["severity"])), r["count"], translate_message(str(r["what"])))
+            for r in report.codes
+        ],
         raw=(1,),
         wrap=(3,),
     )
     listed = [_finding_row(f) for f in report.findings]
     table = (
         _table(
-            ["", "code", "game", "move", "player", "message", "where"],
+            ["", N_("code"), N_("game"), N_("move"), N_("player"), N_("message"), N_("where")],
             listed,
             raw=(0, 2, 3),
             wrap=(5,),
         )
         if listed
-        else "<p>No errors or warnings.</p>"
+        else "<p>" + escape(_("No errors or warnings.")) + "</p>"
     )
     more = (
-        f'<p class="note">{report.findings_hidden} more errors and warnings are not listed; '
-        "<code>gamao check</code> lists them all.</p>"
+        '<p class="note">'
+        + _(
+            "{count} more errors and warnings are not listed; "
+            "<code>gamao check</code> lists them all."
+        ).format(count=format_number(report.findings_hidden))
+        + "</p>"
         if report.findings_hidden
         else ""
     )
     return (
-        '<section id="findings"><h2>Findings</h2>'
-        '<p class="note">What <code>gamao check</code> reports, by code; errors and warnings '
-        "are listed below with links to the game and the play.</p>"
+        '<section id="findings"><h2>'
+        + _("Findings")
+        + '</h2><p class="note">'
+        + _(
+            "What <code>gamao check</code> reports, by code; errors and warnings "
+            "are listed below with links to the game and the play."
+        )
+        + "</p>"
         f"{codes}{table}{more}</section>"
     )
 
@@ -474,6 +570,7 @@ def _finding_row(f: FindingView) -> tuple[object, ...]:
         game = f'<a href="{escape(f.game_href)}">{r["game"]}</a>' if f.game_href else str(r["game"])
     move = ""
     if r["move"] is not None or f.move_href:
-        label = str(r["move"]) if r["move"] is not None else "play"
+        label = str(r["move"]) if r["move"] is not None else _("play")
         move = f'<a href="{escape(f.move_href)}">{label}</a>' if f.move_href else label
-    return (_badge(str(r["severity"])), r["code"], game, move, r["player"], r["message"], where)
+    message = translate_message(str(r["message"])) if r["message"] is not None else None
+    return (_badge(str(r["severity"])), r["code"], game, move, r["player"], message, where)

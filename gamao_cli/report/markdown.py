@@ -6,7 +6,9 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from gamao_cli.i18n import N_, _, format_number, translate_message
 from gamao_cli.report import charts as chart_lib
+from gamao_cli.report.charts import display_name
 from gamao_cli.report.content import Chart, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
 
@@ -18,7 +20,7 @@ def _md(value: object) -> str:
 
 
 def _table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out = ["| " + " | ".join(_(h) for h in headers) + " |", "|" + "---|" * len(headers)]
     out.extend("| " + " | ".join(_md(v) for v in row) + " |" for row in rows)
     out.append("")
     return out
@@ -53,13 +55,19 @@ def render_markdown(
     lines = [
         f"# {report.title}",
         "",
-        f"{t['matches']} matches, {t['games']} games, {t['plays']} plays from {t['files']} "
-        f"files; {t['errors']} errors, {t['warnings']} warnings.",
+        _(
+            "{matches} matches, {games} games, {plays} plays from {files} files; {errors} "
+            "errors, {warnings} warnings."
+        ).format(
+            **{k: format_number(t[k]) for k in ("matches", "games", "plays", "files")},
+            errors=format_number(t["errors"]),
+            warnings=format_number(t["warnings"]),
+        ),
         "",
-        "## Overview",
+        "## " + _("Overview"),
         "",
         *img.images(report.overview_charts),
-        "## Players",
+        "## " + _("Players"),
         "",
     ]
     from gamao_cli.analysis.tables import PLAYER_COLUMNS
@@ -70,22 +78,44 @@ def render_markdown(
         from gamao_cli.report.skill_report import render_markdown as render_skill
 
         lines += render_skill(report.skill, img.images, _table)
-    lines += ["## Dice", "", "Opening rolls are left out; p-values from 180 rolls on.", ""]
+    lines += [
+        "## " + _("Dice"),
+        "",
+        _("Opening rolls are left out; p-values from 180 rolls on."),
+        "",
+    ]
     lines += _table(
-        ["player", "rolls", "doubles", "doubles rate", "chi-square", "p-value"],
+        [
+            N_("player"),
+            N_("rolls"),
+            N_("doubles"),
+            N_("doubles rate"),
+            N_("chi-square"),
+            N_("p-value"),
+        ],
         report.dice.rows(),
     )
     lines += img.images(report.dice_charts)
-    lines += ["## Matches", ""]
+    lines += ["## " + _("Matches"), ""]
     lines += _table(
-        ["#", "file", "player 1", "player 2", "length", "games", "winner", "score", "errors"],
+        [
+            "#",
+            N_("file"),
+            N_("player 1"),
+            N_("player 2"),
+            N_("length"),
+            N_("games"),
+            N_("winner"),
+            N_("score"),
+            N_("errors"),
+        ],
         (
             (
                 r["n"],
                 r["file"],
                 r["player_1"],
                 r["player_2"],
-                r["length"] or "money",
+                r["length"] or _("money"),
                 r["games"],
                 r["winner"],
                 f"{r['score_1']}-{r['score_2']}",
@@ -96,31 +126,43 @@ def render_markdown(
     )
     for m in report.match_views:
         lines += _match(m, img)
-    lines += ["## Findings", ""]
+    lines += ["## " + _("Findings"), ""]
     if report.codes:
         lines += _table(
-            ["code", "severity", "count", "what"],
-            ((r["code"], r["severity"], r["count"], r["what"]) for r in report.codes),
+            [N_("code"), N_("severity"), N_("count"), N_("what")],
+            (
+                (r["code"], _(str(r["severity"])), r["count"], translate_message(str(r["what"])))
+                for r in report.codes
+            ),
         )
         lines += _table(
-            ["severity", "code", "where", "game", "move", "player", "message"],
+            [
+                N_("severity"),
+                N_("code"),
+                N_("where"),
+                N_("game"),
+                N_("move"),
+                N_("player"),
+                N_("message"),
+            ],
             (
                 (
-                    f.row["severity"],
+                    _(str(f.row["severity"])),
                     f.row["code"],
                     f"{f.row['file']}:{f.row['line']}",
                     f.row["game"],
                     f.row["move"],
                     f.row["player"],
-                    f.row["message"],
+                    translate_message(str(f.row["message"])),
                 )
                 for f in report.findings
             ),
         )
         if report.findings_hidden:
-            lines += [f"{report.findings_hidden} more errors and warnings are not listed.", ""]
+            more = _("{count} more errors and warnings are not listed.")
+            lines += [more.format(count=format_number(report.findings_hidden)), ""]
     else:
-        lines += ["No findings.", ""]
+        lines += [_("No findings."), ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -128,17 +170,26 @@ def _match(m: MatchView, img: _Images) -> list[str]:
     lines = [f"### {m.title}", "", f"{m.subtitle} ({m.file})", ""]
     lines += img.images(m.charts)
     lines += _table(
-        ["game", "score", "winner", "points", "result", "ending", "cube", "Crawford"],
+        [
+            N_("game"),
+            N_("score"),
+            N_("winner"),
+            N_("points"),
+            N_("result"),
+            N_("ending"),
+            N_("cube"),
+            N_("Crawford"),
+        ],
         (
             (
                 g.number,
                 f"{g.row['score_1']}-{g.row['score_2']}",
                 g.row["winner"],
                 g.row["points"],
-                g.row["result"],
-                g.row["ending"],
+                display_name(str(g.row["result"])) if g.row["result"] else None,
+                display_name(str(g.row["ending"])) if g.row["ending"] else None,
                 g.row["cube"],
-                "yes" if g.row["crawford"] else "",
+                _("yes") if g.row["crawford"] else "",
             )
             for g in m.games
         ),
