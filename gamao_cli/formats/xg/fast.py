@@ -3,8 +3,9 @@
 A 7-point ``.xg`` lists about 1,400 candidates, each a frozen, slotted
 :class:`~gamao_cli.model.analysis.Candidate` holding a :class:`Probabilities`; their
 generated ``__init__`` stores every field through ``object.__setattr__`` and costs half the
-reading. As :mod:`gamao_cli.formats.mat_fast` does for moves, :func:`new_candidate` fills
-plain *shell* classes with the same slots by ordinary attribute stores and then gives them
+reading. As :mod:`gamao_cli.formats.mat_fast` does for moves, ``new_candidate`` (shared with
+the SGF analysis reader: :mod:`gamao_cli.formats.analysis_fast`) and this module fill plain
+*shell* classes with the same slots by ordinary attribute stores and then gives them
 the model class (``__class__`` assignment is allowed between classes of one layout). The
 result is equal to, hashes like and is as frozen as what the constructors make; this is
 checked once at import, and where it does not hold (the model changed) the constructors
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gamao_cli.formats import analysis_fast
+from gamao_cli.formats.analysis_fast import new_candidate
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import (
     Annotation,
@@ -24,57 +27,8 @@ from gamao_cli.model.analysis import (
     Probabilities,
 )
 
-CandidateFactory = Callable[
-    [tuple[Step, ...], float, float, float, float, float, float, str], Candidate
-]
-
-_CANDIDATE_SLOTS = ("steps", "equity", "probabilities", "level")
 _CHECKER_SLOTS = ("candidates", "played", "error", "level", "counts", "error_mwc")
 _ANNOTATION_SLOTS = ("action", "checker", "cube", "luck", "comment", "source", "marks")
-_PROBABILITY_SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
-
-
-class _CandidateShell:  # slots are laid out in name order, whatever the declared order
-    __slots__ = ("equity", "level", "probabilities", "steps")
-    steps: tuple[Step, ...]
-    equity: float
-    probabilities: Probabilities | None
-    level: str
-
-
-class _ProbabilitiesShell:
-    __slots__ = ("lose_backgammon", "lose_gammon", "win", "win_backgammon", "win_gammon")
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-
-
-def _shell_candidate(
-    steps: tuple[Step, ...],
-    equity: float,
-    win: float,
-    win_gammon: float,
-    win_backgammon: float,
-    lose_gammon: float,
-    lose_backgammon: float,
-    level: str,
-) -> Candidate:
-    chances = _ProbabilitiesShell()
-    chances.win = win
-    chances.win_gammon = win_gammon
-    chances.win_backgammon = win_backgammon
-    chances.lose_gammon = lose_gammon
-    chances.lose_backgammon = lose_backgammon
-    chances.__class__ = Probabilities  # type: ignore[assignment]
-    made = _CandidateShell()
-    made.steps = steps
-    made.equity = equity
-    made.probabilities = chances  # type: ignore[assignment]
-    made.level = level
-    made.__class__ = Candidate  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
 
 
 class _CheckerShell:
@@ -146,42 +100,21 @@ def _shell_annotation(
     return made  # type: ignore[return-value]
 
 
-def _plain_candidate(
-    steps: tuple[Step, ...],
-    equity: float,
-    win: float,
-    win_gammon: float,
-    win_backgammon: float,
-    lose_gammon: float,
-    lose_backgammon: float,
-    level: str,
-) -> Candidate:
-    return Candidate(
-        steps,
-        equity,
-        Probabilities(win, win_gammon, win_backgammon, lose_gammon, lose_backgammon),
-        level,
-    )
-
-
 def _shells_work() -> bool:
     """True when the shells make objects equal to the constructors' (checked at import)."""
-    for cls, names in (
-        (Candidate, _CANDIDATE_SLOTS),
-        (Probabilities, _PROBABILITY_SLOTS),
-        (CheckerAnalysis, _CHECKER_SLOTS),
-        (Annotation, _ANNOTATION_SLOTS),
-    ):
+    if not analysis_fast.SHELLS:
+        return False
+    for cls, names in ((CheckerAnalysis, _CHECKER_SLOTS), (Annotation, _ANNOTATION_SLOTS)):
         if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
             return False
     args = ((Step(8, 5), Step(6, 5)), 0.25, 0.5, 0.125, 0.0625, 0.1, 0.01, "3-ply")
     try:
-        made = _shell_candidate(*args)
+        made = new_candidate(*args)
         checker = _shell_checker((made,), 0, 0.5, "3-ply", True)
         note = _shell_annotation(3, checker, None, 0.25, "note", "xg")
     except TypeError:  # "__class__ assignment: ... object layout differs"
         return False
-    expected = _plain_candidate(*args)
+    expected = Candidate(args[0], args[1], Probabilities(*args[2:7]), args[7])
     expected_checker = CheckerAnalysis((expected,), 0, 0.5, "3-ply", True)
     expected_note = Annotation(3, expected_checker, None, 0.25, "note", "xg")
     return (
@@ -199,8 +132,6 @@ def _shells_work() -> bool:
 SHELLS = _shells_work()
 """Whether :func:`new_candidate` uses shells (else it calls the constructors)."""
 
-new_candidate: CandidateFactory = _shell_candidate if SHELLS else _plain_candidate
-"""``Candidate(steps, equity, Probabilities(win, win_g, win_bg, lose_g, lose_bg), level)``."""
 new_checker: Callable[
     [tuple[Candidate, ...], int | None, float | None, str, bool | None], CheckerAnalysis
 ] = _shell_checker if SHELLS else _plain_checker
@@ -209,3 +140,5 @@ new_annotation: Callable[
     [int, CheckerAnalysis | None, CubeAnalysis | None, float | None, str, str], Annotation
 ] = _shell_annotation if SHELLS else Annotation
 """``Annotation(action, checker, cube, luck, comment, source)``."""
+
+__all__ = ["SHELLS", "new_annotation", "new_candidate", "new_checker"]
