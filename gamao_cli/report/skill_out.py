@@ -86,23 +86,27 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+PLAYER_HEADERS = (
+    "player",
+    "source",
+    "decisions",
+    "doubtful",
+    "errors",
+    "blunders",
+    "equity lost",
+    "PR",
+    "checker PR",
+    "cube PR",
+    "error rate",
+    "luck",
+    "luck rate",
+)
+"""The columns of a per-player skill table (text output and the report)."""
+
+
 def summary_table(summaries: Sequence[SkillSummary], title: str) -> Table:
     table = Table(title=title, title_justify="left")
-    for name in (
-        "player",
-        "source",
-        "decisions",
-        "doubtful",
-        "errors",
-        "blunders",
-        "equity lost",
-        "PR",
-        "checker PR",
-        "cube PR",
-        "error rate",
-        "luck",
-        "luck rate",
-    ):
+    for name in PLAYER_HEADERS:
         table.add_column(name, justify="left" if name in ("player", "source") else "right")
     for s in summaries:
         table.add_row(

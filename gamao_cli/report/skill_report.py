@@ -15,6 +15,7 @@ from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 from gamao_cli.analysis.skill_tables import chosen_records
 from gamao_cli.report import skill_charts
 from gamao_cli.report.content import Chart, Report
+from gamao_cli.report.skill_out import PLAYER_HEADERS
 
 BLUNDERS_SHOWN = 200
 TIMELINE_GAMES = 300  # timelines drawn for up to this many games (in detailed reports)
@@ -112,23 +113,6 @@ def _timelines(
             "Equity lost",
             functools.partial(skill_charts.equity_timeline, losses, names),
         )
-
-
-PLAYER_HEADERS = (
-    "player",
-    "source",
-    "decisions",
-    "doubtful",
-    "errors",
-    "blunders",
-    "equity lost",
-    "PR",
-    "checker PR",
-    "cube PR",
-    "error rate",
-    "luck",
-    "luck rate",
-)
 
 
 def player_rows(section: SkillSection) -> list[tuple[object, ...]]:
