@@ -15,6 +15,7 @@ whatever ``--matches`` is. The same seed and sources give the same archive, byte
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
 from collections.abc import Iterator
@@ -54,24 +55,59 @@ def _name(rng: random.Random) -> str:
     return f"{rng.choice(_FIRST)} {rng.choice(_LAST)} {rng.randrange(1000):03d}"
 
 
-def varied(base: Match, rng: random.Random, serial: int) -> Match:
-    """``base`` under new names, event and date (the same games)."""
+def draw(rng: random.Random, serial: int) -> tuple[str, str, str, str]:
+    """New names, event and date for match ``serial``: (player 1, player 2, event, date)."""
     a, b = _name(rng), _name(rng)
     while b == a:
         b = _name(rng)
     year, month, day = rng.randint(1995, 2026), rng.randint(1, 12), rng.randint(1, 28)
+    return a, b, f"{rng.choice(_EVENTS)} #{serial}", f"{year}.{month:02d}.{day:02d}"
+
+
+def varied(base: Match, names: tuple[str, str], event: str, date: str) -> Match:
+    """``base`` under new names, event and date (the same games)."""
     tags = tuple((k, v) for k, v in base.tags
                  if k.lower() not in ("event", "eventdate", "player 1", "player 2"))  # fmt: skip
-    tags += (("Event", f"{rng.choice(_EVENTS)} #{serial}"),
-             ("EventDate", f"{year}.{month:02d}.{day:02d}"))  # fmt: skip
+    tags += (("Event", event), ("EventDate", date))
     games = tuple(replace(g, players=None) for g in base.games)
-    return replace(base, players=(a, b), tags=tags, games=games, comments=(), diagnostics=())
+    return replace(base, players=names, tags=tags, games=games, comments=(), diagnostics=())
 
 
-def archive(bases: list[Match], count: int, seed: int) -> Iterator[Match]:
+def archive(bases: list[Match], count: int, seed: int) -> Iterator[tuple[int, str, str, str, str]]:
+    """(base index, player 1, player 2, event, date) of every match of the archive."""
     rng = random.Random(seed)
     for serial in range(count):
-        yield varied(bases[rng.randrange(len(bases))], rng, serial)
+        base = rng.randrange(len(bases))
+        yield (base, *draw(rng, serial))
+
+
+# Placeholders that occur in no match text: a template written with them, of the names'
+# lengths, is the match written with the names, whose layout depends only on their lengths.
+_MARKS = ("\x01", "\x02", "\x03", "\x04")
+
+
+class Templates:
+    """Each source match written once per pair of name lengths, the names, event and date
+    put in by replacing placeholders: writing a match costs a string replace, not a render."""
+
+    def __init__(self, bases: list[Match]) -> None:
+        self.bases = bases
+        self.cache: dict[tuple[int, int, int], str] = {}
+
+    def text(self, base: int, a: str, b: str, event: str, date: str) -> str:
+        key = (base, len(a), len(b))
+        template = self.cache.get(key)
+        if template is None:
+            names = (_MARKS[0] * len(a), _MARKS[1] * len(b))
+            out = io.StringIO()
+            write_mat(varied(self.bases[base], names, _MARKS[2], _MARKS[3]), out)
+            template = self.cache[key] = out.getvalue()
+        return (
+            template.replace(_MARKS[0] * len(a), a)
+            .replace(_MARKS[1] * len(b), b)
+            .replace(_MARKS[2], event)
+            .replace(_MARKS[3], date)
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -85,7 +121,8 @@ def main(argv: list[str] | None = None) -> None:
     bases = source_matches(args.source or list(DEFAULT_SOURCES))
     written = 0
     stream = None
-    for serial, match in enumerate(archive(bases, args.matches, args.seed)):
+    templates = Templates(bases)
+    for serial, (base, a, b, event, date) in enumerate(archive(bases, args.matches, args.seed)):
         if serial % args.per_file == 0:
             if stream is not None:
                 stream.close()
@@ -95,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
             stream = path.open("w", encoding="utf-8", newline="\n")
             written += 1
         assert stream is not None
-        write_mat(match, stream)
+        stream.write(templates.text(base, a, b, event, date))
     if stream is not None:
         stream.close()
     print(f"{args.matches} matches from {len(bases)} sources in {written} files under {args.out}",

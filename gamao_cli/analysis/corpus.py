@@ -72,7 +72,12 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
                     extra.extend((replay.index, f) for f in replay.findings)
             if not readable:
                 unreadable.append(item.name)
-        return _Batch(raw_tables(kept, extra), len(items), tuple(unreadable))
+        tables = raw_tables(kept, extra)
+        # Freed here, by reference counting, while the collector is still off: left for
+        # after, the collector's first pass would scan every one of them first.
+        kept.clear()
+        extra.clear()
+    return _Batch(tables, len(items), tuple(unreadable))
 
 
 def _batches(items: Sequence[InputFile], size: int) -> list[Sequence[InputFile]]:
