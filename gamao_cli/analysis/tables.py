@@ -19,15 +19,12 @@ import polars as pl
 
 from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.analysis.locate import cube_text, play_text, source_of
 from gamao_cli.analysis.names import resolve_names
-from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, PlayRecord
+from gamao_cli.analysis.records import MatchReplay
+from gamao_cli.analysis.table_rows import add_replay, finding_row
 from gamao_cli.model.diagnostics import Severity
 
-RecordT = TypeVar("RecordT", PlayRecord, CubeRecord)
 FrameT = TypeVar("FrameT", pl.DataFrame, pl.LazyFrame)
-
-RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
 
 MATCH_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,
@@ -181,9 +178,9 @@ def raw_tables(
     cubes: list[tuple[object, ...]] = []
     findings: list[tuple[object, ...]] = []
     for replay in replays:
-        _add_replay(replay, matches, games, plays, cubes, findings)
+        add_replay(replay, matches, games, plays, cubes, findings)
     for index, finding in extra_findings:
-        findings.append(_finding_row(finding, index + 1))
+        findings.append(finding_row(finding, index + 1))
     return Tables(
         matches=_frame(matches, MATCH_SCHEMA),
         games=_frame(games, GAME_SCHEMA),
@@ -201,178 +198,6 @@ def _frame(
     # Column by column: much faster for polars than row by row.
     columns = dict(zip(schema, map(list, zip(*rows, strict=True)), strict=True))
     return pl.DataFrame(columns, schema=dict(schema))
-
-
-def _add_replay(
-    replay: MatchReplay,
-    matches: list[tuple[object, ...]],
-    games: list[tuple[object, ...]],
-    plays: list[tuple[object, ...]],
-    cubes: list[tuple[object, ...]],
-    findings: list[tuple[object, ...]],
-) -> None:
-    match = replay.match
-    file = replay.file
-    number = replay.index + 1
-    names = match.players
-    winner = replay.winner
-    matches.append(
-        (
-            file,
-            number,
-            match.source_format,
-            names[0],
-            names[1],
-            names[0],
-            names[1],
-            match.ratings[0],
-            match.ratings[1],
-            match.length,
-            match.is_money,
-            match.rules.variant.value,
-            len(replay.games),
-            replay.games_verified,
-            winner,
-            None if winner is None else names[winner],
-            replay.final_score[0],
-            replay.final_score[1],
-            match.location.line,
-        )
-    )
-    for g in replay.games:
-        games.append(
-            (
-                file,
-                number,
-                g.number,
-                g.index,
-                names[0],
-                names[1],
-                g.score[0],
-                g.score[1],
-                g.winner,
-                None if g.winner is None else names[g.winner],
-                g.points,
-                g.recorded_points,
-                None if g.level is None else RESULTS.get(g.level),
-                g.ending,
-                _cube_in_force(g),
-                g.crawford,
-                g.post_crawford,
-                g.verified,
-                g.plays,
-                g.first_bearoff_pips[0],
-                g.first_bearoff_pips[1],
-                g.line,
-            )
-        )
-    # Legal plays are counted for every roll only when the replay analysed plays; otherwise
-    # a few are known (dances, forced plays not recorded) and the rest not: keep none.
-    analysed = all(p.legal_count is not None for p in replay.plays)
-    game, ply = None, 0
-    rolls = _ROLLS
-    for p in replay.plays:  # the hot loop: one row a play, built in place
-        if p.game != game:
-            game, ply = p.game, 0
-        ply += 1
-        move = p.source
-        if move is None:
-            line = column = text = None
-        else:
-            loc = move.location
-            line, column, text = loc.line or None, loc.column or None, play_text(move) or None
-        d1, d2 = dice = p.dice
-        plays.append(
-            (
-                file,
-                number,
-                p.game,
-                ply,
-                p.move,
-                p.player,
-                names[p.player],
-                d1,
-                d2,
-                rolls.get(dice) or _roll(d1, d2),
-                p.pips_before[0],
-                p.pips_before[1],
-                p.pips_after[0],
-                p.pips_after[1],
-                p.hits,
-                p.dance,
-                p.entering,
-                p.borne_off,
-                p.legal_count if analysed else None,
-                p.opening,
-                line,
-                column,
-                text,
-            )
-        )
-    for _, cube_records in _runs(replay.cube_actions):
-        for c in cube_records:
-            src = source_of(c.source, cube_text)
-            cubes.append(
-                (
-                    file,
-                    number,
-                    c.game,
-                    c.move,
-                    c.player,
-                    names[c.player],
-                    c.action,
-                    c.value,
-                    src.line,
-                    src.column,
-                    src.text,
-                )
-            )
-    for f in replay.findings:
-        findings.append(_finding_row(f, number))
-
-
-def _roll(d1: int, d2: int) -> str:
-    """A roll's name, the higher die first (``62``)."""
-    return f"{d1}{d2}" if d1 >= d2 else f"{d2}{d1}"
-
-
-_ROLLS = {(a, b): _roll(a, b) for a in range(1, 7) for b in range(1, 7)}
-
-
-def _runs(records: Sequence[RecordT]) -> list[tuple[int, list[RecordT]]]:
-    """Records grouped into runs of the same game, in order."""
-    out: list[tuple[int, list[RecordT]]] = []
-    for r in records:
-        if not out or out[-1][0] != r.game:
-            out.append((r.game, []))
-        out[-1][1].append(r)
-    return out
-
-
-def _cube_in_force(g: GameRecord) -> int:
-    """The cube the game was played for: after a drop, the points the drop cost (a dropped
-    beaver leaves the doubled cube in force, not the cube before the double)."""
-    if g.ending == "drop" and g.points is not None:
-        return g.points
-    return g.cube
-
-
-def _finding_row(f: Finding, match: int) -> tuple[object, ...]:
-    return (
-        f.file,
-        match,
-        f.game,
-        f.move,
-        f.line,
-        f.column,
-        f.code,
-        f.severity.value,
-        f.rule,
-        f.player,
-        f.dice,
-        f.recorded,
-        f.message,
-    )
 
 
 def concat_tables(parts: Sequence[Tables]) -> Tables:
@@ -510,19 +335,27 @@ def by_player(tables: Tables | LazyTables) -> pl.DataFrame:
         pl.col("first_bearoff_pips").mean().alias("avg_first_bearoff_pips"),
     )
     action = pl.col("action")
-    cubes = tables.cube_actions.lazy().group_by("player").agg(
-        _count(action == "double").alias("doubles"),
-        _count(action == "take").alias("takes"),
-        _count(action == "drop").alias("drops"),
-        _count(action == "beaver").alias("beavers"),
+    cubes = (
+        tables.cube_actions.lazy()
+        .group_by("player")
+        .agg(
+            _count(action == "double").alias("doubles"),
+            _count(action == "take").alias("takes"),
+            _count(action == "drop").alias("drops"),
+            _count(action == "beaver").alias("beavers"),
+        )
     )
-    plays = tables.plays.lazy().group_by("player").agg(
-        pl.len().cast(pl.Int64).alias("plays"),
-        pl.col("hits").sum().alias("hits"),
-        _count(pl.col("dance")).alias("dances"),
-        _count(pl.col("entering")).alias("entering"),
-        _count(pl.col("legal_plays") == 1).alias("forced_plays"),
-        pl.col("legal_plays").is_not_null().any().alias("_analysed"),
+    plays = (
+        tables.plays.lazy()
+        .group_by("player")
+        .agg(
+            pl.len().cast(pl.Int64).alias("plays"),
+            pl.col("hits").sum().alias("hits"),
+            _count(pl.col("dance")).alias("dances"),
+            _count(pl.col("entering")).alias("entering"),
+            _count(pl.col("legal_plays") == 1).alias("forced_plays"),
+            pl.col("legal_plays").is_not_null().any().alias("_analysed"),
+        )
     )
     dice = dice_by_player(tables.plays).lazy()
     out = (

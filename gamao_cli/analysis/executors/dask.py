@@ -3,13 +3,18 @@
 With no scheduler address a ``LocalCluster`` of ``jobs`` single-threaded worker processes is
 started for the run (and stopped after it); with one, the run is a client of that cluster.
 Each unit is one task (``pure=False``: run every time, never taken from an earlier result),
-retried on another worker if its worker dies. Results come back in input order. A unit
+retried on another worker if its worker dies. Results come back in input order. At most
+:data:`AHEAD` tasks a worker thread are submitted ahead of the result being waited for, and a
+result is released from the cluster as soon as it is taken: a worker holds a few units'
+results, never the run's, whatever the archive's size. On a ``LocalCluster`` the results
+come straight from the workers, not relayed by the scheduler. A unit
 that raises is an error of the run: gamao's unit functions do not raise on bad input (it
 becomes a finding), so such an error is a bug and is not hidden.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
@@ -21,6 +26,10 @@ R = TypeVar("R")
 
 RETRIES = 3
 """How many times a unit is run again when the worker running it dies."""
+
+AHEAD = 4
+"""Tasks in flight for each worker thread: enough to keep every worker busy while results
+are taken in order, few enough that results do not pile up on the workers."""
 
 CONNECT_TIMEOUT = "20s"
 """How long to wait for a scheduler given by address."""
@@ -58,7 +67,7 @@ class DaskExecutor:
                     processes=True,
                     dashboard_address=":0",
                 )
-                self.client = Client(self.cluster)
+                self.client = Client(self.cluster, direct_to_workers=True)
         except (OSError, TimeoutError) as exc:
             self.__exit__(None, None, None)
             where = self.scheduler or "a local cluster"
@@ -97,11 +106,30 @@ class DaskExecutor:
             return
         if self.client is None:
             raise ExecutorError("the dask executor is used outside its 'with' block")
-        futures = self.client.map(fn, list(work), pure=False, retries=RETRIES)
+        client = self.client
+        items = list(work)
+        threads = sum(client.nthreads().values()) or self.jobs
+        window = max(2, AHEAD * threads)
+        pending: deque[Any] = deque()
+        ahead = 0
+
+        def submit() -> None:
+            nonlocal ahead
+            pending.append(client.submit(fn, items[ahead], pure=False, retries=RETRIES))
+            ahead += 1
+
         try:
-            for future in futures:
-                yield future.result()
+            while ahead < len(items) and len(pending) < window:
+                submit()
+            while pending:
+                future = pending.popleft()
+                result = future.result()
+                future.release()
+                if ahead < len(items):
+                    submit()
+                yield result
                 if progress:
                     progress(1)
         finally:
-            self.client.cancel(futures)
+            if pending:
+                client.cancel(list(pending))
