@@ -2,10 +2,13 @@
 
 Run by hand: ``.venv/bin/python -m benchmarks.bench_archive [N] [--per-file K]`` (default
 100,000 matches, 10 a file). The archive is made by tools/make_archive.py (seed 1) into a
-temporary folder, then timed whole, subprocess included, with --jobs 2: ``stats`` with the
-local executor, with ``--executor dask`` (a LocalCluster of 2 workers), and with a Parquet
-dataset (``--tables``) from which the per-player view is computed lazily. Issue 14's targets:
-1,000,000 matches in under 30 minutes, Dask within 15% of the local executor.
+temporary folder (or ``--archive DIR``: one made before), then timed whole, subprocess
+included, with --jobs 2: ``stats`` in memory and with a Parquet dataset (``--tables``, the
+per-player view computed lazily from it), each with the local executor and with ``--executor
+dask`` (a LocalCluster of 2 workers); ``--runs local,tables-dask`` picks some of
+:data:`RUNS`. "peak" is the largest resident size of any one process of the run (GNU
+time). Issue 14's targets: 1,000,000 matches in under 30 minutes, Dask within 15% of the
+local executor.
 """
 
 from __future__ import annotations
@@ -28,30 +31,49 @@ def timed(args: list[str]) -> tuple[float, str]:
     seconds = time.perf_counter() - t
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(args)}: exit {proc.returncode}\n{proc.stderr[-2000:]}")
-    return seconds, proc.stderr.strip().splitlines()[-1]
+    lines = proc.stderr.strip().splitlines()
+    return seconds, "; ".join(lines[-2:]) if lines[-1].startswith("peak ") else lines[-1]
+
+
+RUNS = {
+    "local": ["-f", "csv", "-o", "{tmp}/local.csv"],
+    "dask": ["-f", "csv", "-o", "{tmp}/dask.csv", "--executor", "dask"],
+    "tables-local": ["-f", "csv", "-o", "{tmp}/tl.csv", "--tables", "{tmp}/ds-local"],
+    "tables-dask": ["-f", "csv", "-o", "{tmp}/td.csv", "--tables", "{tmp}/ds-dask",
+                    "--executor", "dask"],
+}  # fmt: skip
+IN_MEMORY_LIMIT = 200_000
+"""Past this many matches only the --tables runs are made: the in-memory tables of a million
+matches (about 300 million plays) do not fit in one process's memory; the dataset's do not
+need to."""
+
+
+def _option(name: str, default: str | None) -> str | None:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 100_000
-    per_file = int(sys.argv[sys.argv.index("--per-file") + 1]) if "--per-file" in sys.argv else 10
+    per_file = int(_option("--per-file", "10") or 10)
+    archive = _option("--archive", None)  # an archive made before, by tools/make_archive.py
+    chosen = _option("--runs", None)  # comma-separated names of RUNS, default all that fit
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "archive"
-        made, _ = timed([PYTHON, str(REPO / "tools" / "make_archive.py"), str(root),
-                         "--matches", str(n), "--per-file", str(per_file)])  # fmt: skip
-        print(f"made {n} matches ({per_file} a file) in {made:.1f} s", flush=True)
-        runs = {
-            "stats, local": ["stats", str(root), "-f", "csv", "-o", f"{tmp}/a.csv"],
-            "stats, dask": ["stats", str(root), "-f", "csv", "-o", f"{tmp}/b.csv",
-                            "--executor", "dask"],
-            "stats --tables, local": ["stats", str(root), "-f", "csv", "-o", f"{tmp}/c.csv",
-                                      "--tables", f"{tmp}/ds"],
-        }  # fmt: skip
-        for name, args in runs.items():
-            seconds, summary = timed([GAMAO, *args, "--jobs", "2"])
+        root = Path(archive) if archive else Path(tmp) / "archive"
+        if archive is None:
+            made, _ = timed([PYTHON, str(REPO / "tools" / "make_archive.py"), str(root),
+                             "--matches", str(n), "--per-file", str(per_file)])  # fmt: skip
+            print(f"made {n} matches ({per_file} a file) in {made:.1f} s", flush=True)
+        names = chosen.split(",") if chosen else [
+            name for name in RUNS if name.startswith("tables") or n <= IN_MEMORY_LIMIT
+        ]  # fmt: skip
+        outputs = []
+        for name in names:
+            args = [a.format(tmp=tmp) for a in RUNS[name]]
+            command = [GAMAO, "stats", str(root), *args, "--jobs", "2"]
+            seconds, summary = timed(["/usr/bin/time", "-f", "peak %M KB", *command])
             print(f"{name}: {seconds:.1f} s = {n / seconds:,.0f} matches/s ({summary})", flush=True)
-        same = Path(f"{tmp}/a.csv").read_text() == Path(f"{tmp}/b.csv").read_text()
-        same_ds = Path(f"{tmp}/a.csv").read_text() == Path(f"{tmp}/c.csv").read_text()
-        print(f"dask output identical: {same}; dataset output identical: {same_ds}")
+            outputs.append(Path(args[args.index("-o") + 1]).read_text())
+        print(f"outputs identical: {all(o == outputs[0] for o in outputs)}")
 
 
 if __name__ == "__main__":
