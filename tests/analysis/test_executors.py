@@ -70,6 +70,32 @@ def test_a_unit_whose_worker_dies_is_run_again(dask: object, tmp_path: Path) -> 
     assert Path(f"{marker}.3").read_text() == "died"
 
 
+def _slow_first(args: tuple[str, int]) -> tuple[int, int]:
+    """Early values take longest, so tasks finish in about the reverse of input order; each
+    also returns how many tasks had started before it finished (files in ``folder``)."""
+    import time
+
+    folder, value = args
+    Path(folder, f"started.{value}").write_text("")
+    time.sleep(0.02 * (20 - value) if value < 20 else 0)
+    return value, len(list(Path(folder).iterdir()))
+
+
+def test_dask_results_come_in_input_order_with_a_bounded_window(
+    dask: object, tmp_path: Path
+) -> None:
+    from gamao_cli.analysis.executors.dask import AHEAD
+
+    work = [(str(tmp_path), v) for v in range(60)]
+    got = list(dask.map(_slow_first, work))  # type: ignore[attr-defined]
+    assert [v for v, _ in got] == list(range(60))
+    window = AHEAD * 2  # two single-threaded workers
+    # Task v is submitted only once result v - window has been taken, so no more than v +
+    # window tasks had started when it ran; the first result is waited for the longest.
+    assert all(started <= v + window for v, started in got)
+    assert got[0][1] <= window
+
+
 def test_local_executor_and_batches() -> None:
     with LocalExecutor(1) as ex:
         assert list(ex.map(abs, [-2, 3, -4])) == [2, 3, 4]
@@ -86,7 +112,8 @@ def test_unknown_executor_and_unreachable_scheduler(monkeypatch: pytest.MonkeyPa
         make_executor("spark")
     monkeypatch.setattr(module, "CONNECT_TIMEOUT", "1s")
     unreachable = r"cannot start the dask executor on tcp://127\.0\.0\.1:9"
-    with pytest.raises(ExecutorError, match=unreachable), make_executor(
-        "dask", scheduler="tcp://127.0.0.1:9"
+    with (
+        pytest.raises(ExecutorError, match=unreachable),
+        make_executor("dask", scheduler="tcp://127.0.0.1:9"),
     ):
         pass

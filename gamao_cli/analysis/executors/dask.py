@@ -4,17 +4,16 @@ With no scheduler address a ``LocalCluster`` of ``jobs`` single-threaded worker 
 started for the run (and stopped after it); with one, the run is a client of that cluster.
 Each unit is one task (``pure=False``: run every time, never taken from an earlier result),
 retried on another worker if its worker dies. Results come back in input order. At most
-:data:`AHEAD` tasks a worker thread are submitted ahead of the result being waited for, and a
-result is released from the cluster as soon as it is taken: a worker holds a few units'
-results, never the run's, whatever the archive's size. On a ``LocalCluster`` the results
-come straight from the workers, not relayed by the scheduler. A unit
-that raises is an error of the run: gamao's unit functions do not raise on bad input (it
+:data:`AHEAD` tasks a worker thread are submitted ahead of the next result in order; results
+are fetched as tasks complete, in any order, and released from the cluster at once: the
+cluster holds a few units' results, never the run's, whatever the archive's size. On a
+``LocalCluster`` the results come straight from the workers, not relayed by the scheduler. A
+unit that raises is an error of the run: gamao's unit functions do not raise on bad input (it
 becomes a finding), so such an error is a bug and is not hidden.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
@@ -106,30 +105,36 @@ class DaskExecutor:
             return
         if self.client is None:
             raise ExecutorError("the dask executor is used outside its 'with' block")
+        from distributed import as_completed
+
         client = self.client
         items = list(work)
         threads = sum(client.nthreads().values()) or self.jobs
         window = max(2, AHEAD * threads)
-        pending: deque[Any] = deque()
-        ahead = 0
+        index: dict[str, int] = {}
+        ready: dict[int, Any] = {}
+        flowing = as_completed(with_results=True)
+        ahead = taken = 0
 
-        def submit() -> None:
+        def refill() -> None:
             nonlocal ahead
-            pending.append(client.submit(fn, items[ahead], pure=False, retries=RETRIES))
-            ahead += 1
+            while ahead < len(items) and ahead - taken < window:
+                future = client.submit(fn, items[ahead], pure=False, retries=RETRIES)
+                index[future.key] = ahead
+                flowing.add(future)
+                ahead += 1
 
+        refill()
         try:
-            while ahead < len(items) and len(pending) < window:
-                submit()
-            while pending:
-                future = pending.popleft()
-                result = future.result()
+            for future, result in flowing:
+                ready[index.pop(future.key)] = result
                 future.release()
-                if ahead < len(items):
-                    submit()
-                yield result
-                if progress:
-                    progress(1)
+                while taken in ready:
+                    value = ready.pop(taken)
+                    taken += 1
+                    yield value
+                    if progress:
+                        progress(1)
+                refill()
         finally:
-            if pending:
-                client.cancel(list(pending))
+            flowing.clear()
