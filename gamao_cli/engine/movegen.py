@@ -178,21 +178,45 @@ def _search_double(
     me: list[int], blocked: list[bool], blot: list[bool], d: int, limit: int = 0
 ) -> tuple[int, Found]:
     """Doubles: up to four moves, each starting no higher than the one before."""
-    found: Found = {}
-    best = 0
-    outside = sum(me[7:26])
-    steps: list[StepTuple] = []
-    # ok[p]: a checker on p may move d pips to an open point (not bearing off).
-    ok = [False] * 26
-    for p in range(d + 1, 25):
-        ok[p] = not blocked[p - d]
-    entry_open = not blocked[BAR - d]
+    search = _DoubleSearch(me, blocked, blot, d, limit)
+    with contextlib.suppress(_Enough):
+        search.rec(0, 0, BAR)
+    return search.best, search.found
 
-    def moves(top: int) -> list[tuple[int, int]]:
+
+class _DoubleSearch:
+    """The state of one doubles search. A class, not nested functions: recursive closures
+    form reference cycles that only the cyclic collector frees, one per search."""
+
+    __slots__ = ("best", "blot", "d", "entry_open", "found", "limit", "me", "ok", "outside",
+                 "steps")  # fmt: skip
+
+    def __init__(
+        self, me: list[int], blocked: list[bool], blot: list[bool], d: int, limit: int
+    ) -> None:
+        self.me = me
+        self.blot = blot
+        self.d = d
+        self.limit = limit
+        self.found: Found = {}
+        self.best = 0
+        self.outside = sum(me[7:26])
+        self.steps: list[StepTuple] = []
+        # ok[p]: a checker on p may move d pips to an open point (not bearing off).
+        ok = [False] * 26
+        for p in range(d + 1, 25):
+            ok[p] = not blocked[p - d]
+        self.ok = ok
+        self.entry_open = not blocked[BAR - d]
+
+    def moves(self, top: int) -> list[tuple[int, int]]:
+        me = self.me
+        d = self.d
         if me[BAR]:
-            return [(BAR, BAR - d)] if entry_open else []
+            return [(BAR, BAR - d)] if self.entry_open else []
+        ok = self.ok
         out = [(p, p - d) for p in range(top if top < 24 else 24, d, -1) if me[p] and ok[p]]
-        if outside == 0:
+        if self.outside == 0:
             if me[d]:
                 if d <= top:
                     out.append((d, OFF))
@@ -204,19 +228,22 @@ def _search_double(
                         break
         return out
 
-    def rec(i: int, hits: int, top: int) -> None:
-        nonlocal outside, best
-        options = moves(top)
+    def rec(self, i: int, hits: int, top: int) -> None:
+        me = self.me
+        found = self.found
+        steps = self.steps
+        options = self.moves(top)
         if not options:
-            if i >= best:
-                if i > best:
-                    best = i
+            if i >= self.best:
+                if i > self.best:
+                    self.best = i
                     found.clear()
                 key = (tuple(me), hits)
                 if key not in found:
                     found[key] = tuple(steps)
             return
         last = i == 3
+        blot = self.blot
         for f, t in options:
             hit = t != OFF and blot[t] and not (hits >> t & 1)
             nhits = hits | (1 << t) if hit else hits
@@ -224,28 +251,24 @@ def _search_double(
             me[t] += 1
             steps.append((f, t, hit))
             if last:
-                if best < 4:
-                    best = 4
+                if self.best < 4:
+                    self.best = 4
                     found.clear()
                 key = (tuple(me), nhits)
                 if key not in found:
                     found[key] = tuple(steps)
-                    if len(found) == limit:
+                    if len(found) == self.limit:
                         raise _Enough
             else:
                 crossed = f > 6 >= t
                 if crossed:
-                    outside -= 1
-                rec(i + 1, nhits, f)
+                    self.outside -= 1
+                self.rec(i + 1, nhits, f)
                 if crossed:
-                    outside += 1
+                    self.outside += 1
             steps.pop()
             me[t] -= 1
             me[f] += 1
-
-    with contextlib.suppress(_Enough):
-        rec(0, 0, BAR)
-    return best, found
 
 
 def _plays(me: Board, opp: Board, d1: int, d2: int) -> list[Play]:

@@ -161,15 +161,33 @@ def _order(
 ) -> tuple[list[StepTuple] | None, tuple[int, str, int, int] | None]:
     """Find a legal order of single-die steps (frm, to, die, hop index), trying the written
     order first. Returns (steps in order, None) or (None, first failure in written order)."""
-    n = len(steps)
-    used = [False] * n
-    out: list[StepTuple] = []
-    first_fail: tuple[int, str, int, int] | None = None
+    search = _OrderSearch(board, steps)
+    if search.rec(0):
+        return search.out, None
+    return None, search.first_fail
 
-    def rec(depth: int) -> bool:
-        nonlocal first_fail
+
+class _OrderSearch:
+    """The state of one search for a legal order (a class, not a recursive closure: those
+    form reference cycles that only the cyclic collector frees)."""
+
+    __slots__ = ("board", "first_fail", "n", "out", "steps", "used")
+
+    def __init__(self, board: _Board, steps: list[tuple[int, int, int, int]]) -> None:
+        self.board = board
+        self.steps = steps
+        self.n = len(steps)
+        self.used = [False] * self.n
+        self.out: list[StepTuple] = []
+        self.first_fail: tuple[int, str, int, int] | None = None
+
+    def rec(self, depth: int) -> bool:
+        n = self.n
         if depth == n:
             return True
+        steps = self.steps
+        used = self.used
+        board = self.board
         for i in range(n):
             if used[i]:
                 continue
@@ -180,22 +198,18 @@ def _order(
             frm, to, die, _ = steps[i]
             why = board.problem(frm, to, die)
             if why is not None:
-                if first_fail is None:
-                    first_fail = (i, why, frm, to)
+                if self.first_fail is None:
+                    self.first_fail = (i, why, frm, to)
                 continue
             used[i] = True
             hit = board.move(frm, to)
-            out.append((frm, to, hit))
-            if rec(depth + 1):
+            self.out.append((frm, to, hit))
+            if self.rec(depth + 1):
                 return True
-            out.pop()
+            self.out.pop()
             board.unmove(frm, to, hit)
             used[i] = False
         return False
-
-    if rec(0):
-        return out, None
-    return None, first_fail
 
 
 def _mechanical(me: Board, opp: Board, hops: Sequence[Step]) -> tuple[Board, Board] | None:
@@ -232,6 +246,45 @@ def _valid_hop(hop: Step) -> bool:
     return 0 <= hop.to_point < hop.from_point <= BAR and hop.to_point != BAR
 
 
+def _assign(
+    hops: Sequence[Step],
+    i: int,
+    remaining: list[int],
+    acc: list[tuple[int, int, int, int]],
+    candidates: list[list[tuple[int, int, int, int]]],
+) -> None:
+    """Every way of splitting ``hops[i:]`` into the ``remaining`` dice, as lists of single-die
+    steps (frm, to, die, hop index) added to ``candidates``. Module-level, not a recursive
+    closure: those form reference cycles that only the cyclic collector frees."""
+    if i == len(hops):
+        candidates.append(list(acc))
+        return
+    hop = hops[i]
+    for seq in _split_options(hop.from_point, hop.to_point, remaining):
+        rest = list(remaining)
+        for d in seq:
+            rest.remove(d)
+        expanded = _expand(hop.from_point, hop.to_point, seq)
+        acc.extend((f, t, d, i) for (f, t), d in zip(expanded, seq, strict=True))
+        _assign(hops, i + 1, rest, acc, candidates)
+        del acc[len(acc) - len(seq) :]
+
+
+def _mismatch(cand: list[tuple[int, int, int, int]], hops: Sequence[Step], blot: list[bool]) -> int:
+    """How far a reading's intermediate hits disagree with the hit marks written."""
+    count = 0
+    landed: set[tuple[int, int]] = set()
+    for k, (_, t, _, hop_i) in enumerate(cand):
+        last = k + 1 == len(cand) or cand[k + 1][3] != hop_i
+        if not last and t != OFF:
+            landed.add((hop_i, t))
+            if blot[t] and t not in hops[hop_i].via_hits:
+                count += 1
+    for hop_i, hop in enumerate(hops):
+        count += sum(1 for v in hop.via_hits if (hop_i, v) not in landed)
+    return count
+
+
 def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) -> Judgement:
     """Judge a recorded play ``hops`` for the mover (boards in the mover's view)."""
     d1, d2 = dice
@@ -264,46 +317,12 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
         if quick is not None:
             return quick
     blocked, blot = blockade(opp)
-    # Try every way of splitting the hops into dice, most dice first.
+    # Try every way of splitting the hops into dice, most dice first; then the reading whose
+    # intermediate hits agree with the marks written (an unmarked combined move passes over
+    # blots without hitting, as gnubg reads it).
     candidates: list[list[tuple[int, int, int, int]]] = []
-    unsplittable: Step | None = None
-
-    def assign(i: int, remaining: list[int], acc: list[tuple[int, int, int, int]]) -> None:
-        nonlocal unsplittable
-        if i == len(hops):
-            candidates.append(list(acc))
-            return
-        hop = hops[i]
-        options = _split_options(hop.from_point, hop.to_point, remaining)
-        if not options and unsplittable is None:
-            unsplittable = hop
-        for seq in options:
-            rest = list(remaining)
-            for d in seq:
-                rest.remove(d)
-            expanded = _expand(hop.from_point, hop.to_point, seq)
-            acc.extend((f, t, d, i) for (f, t), d in zip(expanded, seq, strict=True))
-            assign(i + 1, rest, acc)
-            del acc[len(acc) - len(seq) :]
-
-    assign(0, all_dice, [])
-
-    # Most dice first; then the reading whose intermediate hits agree with the marks written
-    # (an unmarked combined move passes over blots without hitting, as gnubg reads it).
-    def mismatch(cand: list[tuple[int, int, int, int]]) -> int:
-        count = 0
-        landed: set[tuple[int, int]] = set()
-        for k, (_, t, _, hop_i) in enumerate(cand):
-            last = k + 1 == len(cand) or cand[k + 1][3] != hop_i
-            if not last and t != OFF:
-                landed.add((hop_i, t))
-                if blot[t] and t not in hops[hop_i].via_hits:
-                    count += 1
-        for hop_i, hop in enumerate(hops):
-            count += sum(1 for v in hop.via_hits if (hop_i, v) not in landed)
-        return count
-
-    candidates.sort(key=lambda c: (-len(c), mismatch(c)))
+    _assign(hops, 0, all_dice, [], candidates)
+    candidates.sort(key=lambda c: (-len(c), _mismatch(c, hops, blot)))
 
     first_failure: tuple[int, str, int, int] | None = None
     for cand in candidates:
