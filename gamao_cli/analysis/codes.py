@@ -270,7 +270,7 @@ _CHECK_CODES = (
         WARN,
         None,
         "a variant the engine does not play yet: the games are read but not verified",
-        "; [Variation \"HyperGammon\"]",
+        '; [Variation "HyperGammon"]',
     ),
 )
 

@@ -19,7 +19,7 @@ from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
 from gamao_cli.analysis.workers import worker_pool
-from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.formats.registry import is_position_format
 
 MAX_BATCH = 32
@@ -50,7 +50,8 @@ def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
 
     A position file (a format with ``matches=False``) gives none: it holds no games, and
     ``check`` skips it too."""
-    for index, match in enumerate(read_path(item)):
+    first = item.span.first_match if item.span is not None else 0
+    for index, match in enumerate(read_path(item), first):
         if is_position_format(match.source_format):
             return
         yield replay_match(match, options, index, item.name)
@@ -70,14 +71,19 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
                     kept.append(replay)
                 else:
                     extra.extend((replay.index, f) for f in replay.findings)
-            if not readable:
+            if not readable and item.span is None:
                 unreadable.append(item.name)
         tables = raw_tables(kept, extra)
         # Freed here, by reference counting, while the collector is still off: left for
         # after, the collector's first pass would scan every one of them first.
         kept.clear()
         extra.clear()
-    return _Batch(tables, len(items), tuple(unreadable))
+    return _Batch(tables, whole_files(items), tuple(unreadable))
+
+
+def whole_files(items: Sequence[InputFile]) -> int:
+    """How many files ``items`` are: a file cut into byte ranges counts once (its first)."""
+    return sum(1 for item in items if item.span is None or item.span.start == 0)
 
 
 def _batches(items: Sequence[InputFile], size: int) -> list[Sequence[InputFile]]:
@@ -110,7 +116,10 @@ def byte_batches(items: Sequence[InputFile], size: int = UNIT_BYTES) -> list[Seq
     start = total = 0
     for i, item in enumerate(items):
         try:
-            total += item.path.stat().st_size if item.path is not None else size
+            if item.span is not None:
+                total += item.span.end - item.span.start
+            else:
+                total += item.path.stat().st_size if item.path is not None else size
         except OSError:
             total += 1
         if total >= size or i + 1 - start >= 256:
@@ -129,19 +138,22 @@ def read_corpus(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     executor: Executor | None = None,
+    unit_bytes: int = UNIT_BYTES,
 ) -> CorpusRead:
     """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done.
 
     With ``jobs`` > 1 the files are read by spawned worker processes (:mod:`workers`): a
     script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
-    (:mod:`executors`, entered by the caller) runs the work in units of about
-    :data:`UNIT_BYTES` instead, locally or on Dask; the tables are the same.
+    (:mod:`executors`, entered by the caller) runs the work in units of about ``unit_bytes``
+    (:data:`UNIT_BYTES`) instead, locally or on Dask, a larger file of a format that allows it
+    cut into byte ranges at match boundaries (:func:`split_inputs`); the tables are the same.
     """
     parts: list[_Batch] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
     if executor is not None:
-        work = [(batch, options) for batch in byte_batches(items)]
         stdin = any(item.is_stdin for item in items)
+        units = items if stdin else split_inputs(items, unit_bytes)
+        work = [(batch, options) for batch in byte_batches(units, unit_bytes)]
         for part in executor.map(read_batch, work, serial=stdin):
             parts.append(part)
             if progress:

@@ -36,7 +36,7 @@ from typing import Any
 import polars as pl
 
 from gamao_cli import __version__
-from gamao_cli.analysis.corpus import UNIT_BYTES, byte_batches, read_batch
+from gamao_cli.analysis.corpus import UNIT_BYTES, byte_batches, read_batch, whole_files
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.tables import (
@@ -49,7 +49,7 @@ from gamao_cli.analysis.tables import (
     LazyTables,
 )
 from gamao_cli.analysis.workers import map_in_order
-from gamao_cli.formats.inputs import InputFile
+from gamao_cli.formats.inputs import InputFile, split_inputs
 
 SCHEMAS = {
     "matches": MATCH_SCHEMA,
@@ -124,7 +124,8 @@ def plan_units(
     """``items`` cut into units; each id hashes its files' names, sizes and mtimes and the
     options, so a unit keeps its id (and its shards' names) from one run to the next."""
     units = []
-    for batch in byte_batches(items, size):
+    stdin = any(item.is_stdin for item in items)
+    for batch in byte_batches(items if stdin else split_inputs(items, size), size):
         h = hashlib.blake2b(digest_size=8)
         h.update(_options_key(options).encode())
         for item in batch:
@@ -133,24 +134,38 @@ def plan_units(
             except OSError:
                 info = None
             stamp = (info.st_size, info.st_mtime_ns) if info is not None else (-1, -1)
-            h.update(f"\x1f{item.name}\x1e{stamp[0]}\x1e{stamp[1]}".encode())
+            h.update(f"\x1f{_unit_name(item)}\x1e{stamp[0]}\x1e{stamp[1]}".encode())
         units.append(Unit("u" + h.hexdigest(), tuple(batch)))
     return units
 
 
+def _unit_name(item: InputFile) -> str:
+    """A unit's input as named in the manifest: the file, or ``FILE@START-END`` for a byte
+    range of one."""
+    span = item.span
+    return item.name if span is None else f"{item.name}@{span.start}-{span.end}"
+
+
 def _file_info(item: InputFile) -> dict[str, Any]:
+    """Name, size, mtime and SHA-256 of a unit's input (of its bytes only, for a range)."""
     info: dict[str, Any] = {"name": item.name}
     if item.path is None:
         return info
     try:
         st = os.stat(item.path)
+        start, end = (0, st.st_size) if item.span is None else (item.span.start, item.span.end)
         digest = hashlib.sha256()
         with open(item.path, "rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
+            fh.seek(start)
+            left = end - start
+            while left > 0 and (block := fh.read(min(left, 1 << 20))):
                 digest.update(block)
+                left -= len(block)
     except OSError:
         return info
     info.update(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=digest.hexdigest())
+    if item.span is not None:
+        info.update(start=start, end=end)
     return info
 
 
@@ -203,7 +218,7 @@ def _manifest(units: Sequence[Unit], options: CheckOptions, complete: bool) -> b
         "gamao": __version__,
         "options": json.loads(_options_key(options)),
         "tables": list(TABLE_NAMES),
-        "units": [{"id": u.id, "files": [f.name for f in u.files]} for u in units],
+        "units": [{"id": u.id, "files": [_unit_name(f) for f in u.files]} for u in units],
         "complete": complete,
     }
     return json.dumps(document, indent=2, sort_keys=True).encode()
@@ -242,7 +257,7 @@ def write_dataset(
     todo = [u for u in units if u.id not in done]
     work = [(u, options, root) for u in todo]
     if progress is not None:
-        skipped_files = sum(len(u.files) for u in units if u.id in done)
+        skipped_files = sum(whole_files(u.files) for u in units if u.id in done)
         if skipped_files:
             progress(skipped_files)
     stdin = any(item.is_stdin for item in items)
@@ -250,7 +265,7 @@ def write_dataset(
 
     def advance(unit: Unit) -> None:
         if progress is not None:
-            progress(len(unit.files))
+            progress(whole_files(unit.files))
 
     runner = (
         executor.map(write_unit, work, serial=stdin)

@@ -256,4 +256,3 @@ def _comparison(field: str, op: str, want: str) -> Predicate:
 def parse_where(text: str) -> Predicate:
     """The predicate an expression stands for; :class:`WhereError` says what is wrong."""
     return _Parser(text).parse()
-

@@ -72,9 +72,10 @@ def load_corpus(
     if not items:
         fail("no input files found in " + ", ".join(paths))
     workers = jobs or os.cpu_count() or 1
-    with executor_for(executor, workers, scheduler) as runner, progress_bar(
-        len(items), "reading"
-    ) as advance:
+    with (
+        executor_for(executor, workers, scheduler) as runner,
+        progress_bar(len(items), "reading") as advance,
+    ):
         corpus = read_corpus(
             items, options, aliases=alias_map, jobs=workers, progress=advance, executor=runner
         )
@@ -114,9 +115,10 @@ def load_dataset(
         fail("no input files found in " + ", ".join(paths))
     workers = jobs or os.cpu_count() or 1
     try:
-        with executor_for(executor, workers, scheduler) as runner, progress_bar(
-            len(items), "reading"
-        ) as advance:
+        with (
+            executor_for(executor, workers, scheduler) as runner,
+            progress_bar(len(items), "reading") as advance,
+        ):
             run = write_dataset(
                 items, options, root, executor=runner, jobs=workers, resume=resume,
                 progress=advance,

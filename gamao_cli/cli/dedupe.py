@@ -43,8 +43,7 @@ def dedupe(
         list[str] | None,
         typer.Option(
             "--against",
-            help="A reference corpus: its matches count as seen, and are never kept "
-            "(repeatable).",
+            help="A reference corpus: its matches count as seen, and are never kept (repeatable).",
         ),
     ] = None,
     keep: Annotated[

@@ -25,7 +25,7 @@ def filter_matches(
         typer.Option(
             "--where",
             "-w",
-            help="An expression over match fields, e.g. \"player = nori and length >= 7\" "
+            help='An expression over match fields, e.g. "player = nori and length >= 7" '
             "(docs/filter.md).",
         ),
     ] = None,
@@ -39,9 +39,7 @@ def filter_matches(
     ] = None,
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output", "-o", help="Write the selected matches into this directory."
-        ),
+        typer.Option("--output", "-o", help="Write the selected matches into this directory."),
     ] = None,
     to: Annotated[
         str | None,

@@ -59,8 +59,9 @@ def split(
     output: Annotated[Path, typer.Option("--output", "-o", help="Directory to write into.")],
     by: Annotated[
         SplitChoice,
-        typer.Option("--by", help="One file per match or game, or a collection per player, "
-                     "event or date."),
+        typer.Option(
+            "--by", help="One file per match or game, or a collection per player, event or date."
+        ),
     ] = SplitChoice.match,
     per_file: Annotated[
         int | None,
@@ -68,8 +69,12 @@ def split(
     ] = None,
     to: Annotated[
         CollectionFormat | None,
-        typer.Option("--to", "-t", help="Format to write (default: each match's own for one "
-                     "file a piece, JSON Lines for collections)."),
+        typer.Option(
+            "--to",
+            "-t",
+            help="Format to write (default: each match's own for one "
+            "file a piece, JSON Lines for collections).",
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:

@@ -286,9 +286,7 @@ def reachable(
     return _search(rs, me, opp, dice, head_limit).decoded()
 
 
-def _search(
-    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int
-) -> _Search:
+def _search(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int) -> _Search:
     search = _Search(rs, me, opp, head_limit)
     search.record(search.boards())
     search.walk(dice_list(dice))

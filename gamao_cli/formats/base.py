@@ -26,6 +26,9 @@ become diagnostics naming the file and the byte offset, never exceptions, and me
 bounded whatever the input claims about itself (sizes, compressed lengths).
 """
 
+LineReader = Callable[[TextIO, str, int], Iterator[Match]]
+"""A text reader told how many lines of the file come before the stream it reads."""
+
 Writer = Callable[[Match, TextIO], None]
 """``write(match, stream)`` writes one match."""
 
@@ -42,6 +45,9 @@ class FormatInfo:
     sniff_bytes: Callable[[bytes], bool] | None = None  # binary formats: given the raw head
     read_binary: BinaryReader | None = None  # binary formats: read instead of ``read``
     matches: bool = True  # False for position files: ``check`` skips them as non-match files
+    # Formats whose files can be cut at match boundaries into byte ranges read on their own
+    # (gamao_cli.formats.ranges): a reader given the number of lines before the range.
+    read_from: LineReader | None = None
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)

@@ -26,6 +26,7 @@ from typing import BinaryIO, TextIO, cast
 
 from gamao_cli.formats import registry
 from gamao_cli.formats.base import FormatInfo
+from gamao_cli.formats.ranges import ByteRange, read_range_text, split_file
 from gamao_cli.formats.textio import (
     SNIFF_BYTES,
     WHOLE_BYTES,
@@ -63,11 +64,13 @@ is skipped with a warning (P010) rather than failing the run."""
 
 @dataclass(frozen=True, slots=True)
 class InputFile:
-    """One input: ``name`` as shown in output; ``path`` to open (None for standard input)."""
+    """One input: ``name`` as shown in output; ``path`` to open (None for standard input);
+    ``span``: only this byte range of the file (:mod:`gamao_cli.formats.ranges`)."""
 
     name: str
     path: Path | None
     explicit: bool = True
+    span: ByteRange | None = None
 
     @property
     def is_stdin(self) -> bool:
@@ -198,6 +201,9 @@ def read_path(source: Source, fmt: FormatInfo | None = None) -> Iterator[Match]:
         return
     if not isinstance(source, InputFile):
         source = InputFile(display_path(source), Path(os.fspath(source)))
+    if source.span is not None and source.path is not None:
+        yield from _read_range(source, source.path, source.span, fmt)
+        return
     raw, failure = _open(source)
     if failure is not None or raw is None:
         yield failure or _failure(source.name, "P004", f"{source.name}: cannot open")
@@ -213,6 +219,51 @@ def read_path(source: Source, fmt: FormatInfo | None = None) -> Iterator[Match]:
     finally:
         if source.path is not None:
             raw.close()
+
+
+def _read_range(
+    source: InputFile, path: Path, span: ByteRange, fmt: FormatInfo | None
+) -> Iterator[Match]:
+    """The matches of a byte range of a file (its format told by the file's head)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(SNIFF_BYTES)
+        found = _format_of(source, head, fmt)
+        if isinstance(found, Match):
+            yield found
+            return
+        info = found[0]
+        if info.read_from is None:
+            raise OSError(f"the {info.name} format cannot be read in byte ranges")
+        text = read_range_text(path, span)
+    except OSError as exc:
+        name = source.name
+        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        return
+    yield from _matches(info, io.StringIO(text), source.name, span.first_line)
+
+
+def split_inputs(items: Sequence[InputFile], size: int) -> list[InputFile]:
+    """``items`` with every file larger than ``size`` bytes whose format can be split
+    (:mod:`gamao_cli.formats.ranges`) replaced by its byte ranges, in order."""
+    out: list[InputFile] = []
+    for item in items:
+        ranges: tuple[ByteRange, ...] = ()
+        if item.path is not None and item.span is None:
+            try:
+                info = os.stat(item.path)
+                if stat.S_ISREG(info.st_mode) and info.st_size > size:
+                    with item.path.open("rb") as fh:
+                        found = _format_of(item, fh.read(SNIFF_BYTES), None)
+                    if not isinstance(found, Match) and found[0].read_from is not None:
+                        ranges = split_file(item.path, found[0].name, size)
+            except OSError:
+                ranges = ()
+        if len(ranges) > 1:
+            out.extend(replace(item, span=span) for span in ranges)
+        else:
+            out.append(item)
+    return out
 
 
 def _whole_file(source: InputFile, raw: BinaryIO) -> bytes | Match | None:
@@ -361,12 +412,20 @@ def _binary_matches(info: FormatInfo, stream: BinaryIO, name: str) -> Iterator[M
         )
 
 
-def _matches(info: FormatInfo, stream: TextIO, name: str) -> Iterator[Match]:
-    """The matches ``info``'s reader reads from ``stream``; a reader that raises (a bug) ends
-    the input with a P009 failure instead of a traceback."""
+def _matches(
+    info: FormatInfo, stream: TextIO, name: str, first_line: int | None = None
+) -> Iterator[Match]:
+    """The matches ``info``'s reader reads from ``stream`` (with ``first_line``: a byte range
+    of the file, after that many lines); a reader that raises (a bug) ends the input with a
+    P009 failure instead of a traceback."""
     assert info.read is not None
     try:
-        for match in info.read(stream, name):
+        if first_line is None:
+            found = info.read(stream, name)
+        else:
+            assert info.read_from is not None
+            found = info.read_from(stream, name, first_line)
+        for match in found:
             yield match if match.source_format else _with_format(match, info.name)
     except Exception as exc:  # a reader must not raise; this keeps one bug from ending a batch
         yield _failure(

@@ -369,21 +369,18 @@ def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
     except (json.JSONDecodeError, RecursionError):
         value = ...
     if value is not ...:
-        yield from _read_lines(stream, filename, first_line, number, value)
+        where = Location(filename, number, len(first_line) - len(first_line.lstrip()) + 1)
+        yield from _documents(value, where, filename)
+        yield from read_json_lines(stream, filename, number)
     else:
         yield from _read_text("".join(lines) + stream.read(), filename)
 
 
-def _read_lines(
-    stream: TextIO, filename: str, first: str, first_number: int, first_value: object
-) -> Iterator[Match]:
-    """JSON Lines: each non-blank line one JSON value."""
-
-    def where(line: str, number: int) -> Location:
-        return Location(filename, number, len(line) - len(line.lstrip()) + 1)
-
-    yield from _documents(first_value, where(first, first_number), filename)
-    number = first_number
+def read_json_lines(stream: TextIO, filename: str, first_line: int = 0) -> Iterator[Match]:
+    """JSON Lines: each non-blank line one JSON value. ``first_line``: how many lines of the
+    file come before the stream (a byte range of a file read on its own), so that locations
+    are the file's."""
+    number = first_line
     for line in stream:
         number += 1
         if not line.strip():
@@ -396,7 +393,8 @@ def _read_lines(
         except RecursionError:
             yield _empty(filename, [_too_deep(Location(filename, number, 1))])
             continue
-        yield from _documents(value, where(line, number), filename)
+        where = Location(filename, number, len(line) - len(line.lstrip()) + 1)
+        yield from _documents(value, where, filename)
 
 
 def _read_text(text: str, filename: str) -> Iterator[Match]:

@@ -77,14 +77,16 @@ from gamao_cli.model.match import Match
 __all__ = ["MAT_CODES", "clear_caches", "read_mat"]
 
 
-def read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
+def read_mat(stream: TextIO, filename: str, first_line: int = 0) -> Iterator[Match]:
     """The matches of a ``.mat`` text stream, one at a time (see the module docstring).
+    ``first_line``: how many lines of the file come before the stream (a byte range of a
+    file read on its own, :mod:`gamao_cli.formats.ranges`), so that locations are the file's.
 
     Cyclic garbage collection is paused while a match is being read and restored before it
     is yielded: the reader makes no reference cycles, and rescanning the growing match's
     objects otherwise takes about 40% of the reading time.
     """
-    matches = _Reader(stream, filename).matches()
+    matches = _Reader(stream, filename, first_line).matches()
     while True:
         enabled = gc.isenabled()
         gc.disable()
@@ -141,7 +143,7 @@ class _Reader(GameAssembler):
         :meth:`fast_rows`, every other line through :meth:`line`."""
         fast = ROW_LINE.match
         game_line = GAME_LINE.match
-        buf, pos, at_end, lineno = "", 0, False, 0
+        buf, pos, at_end, lineno = "", 0, False, self.lineno
         while True:
             game = self.game
             if game is not None and not game.expect_score and fast(buf, pos) is not None:

@@ -140,12 +140,12 @@ class MatchBuilder:
 class ReaderState:
     """What every layer of the reader reads and writes (see the module docstring)."""
 
-    def __init__(self, stream: TextIO, filename: str) -> None:
+    def __init__(self, stream: TextIO, filename: str, first_line: int = 0) -> None:
         self.stream = stream
         self.file = filename
-        self.lineno = 0
+        self.lineno = first_line  # lines before the stream's first (a byte range of a file)
         self.state = HEADER
-        self.match = MatchBuilder(Location(filename, 1, 1))
+        self.match = MatchBuilder(Location(filename, first_line + 1, 1))
         self.game: GameBuilder | None = None
         self.pending: list[tuple[str, Location]] = []  # ';' lines after a game's rows
         self.read_error: str | None = None

@@ -34,6 +34,18 @@ def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
     return read_mat(stream, filename)
 
 
+def _read_mat_from(stream: TextIO, filename: str, first_line: int) -> Iterator[Match]:
+    from gamao_cli.formats.mat_reader import read_mat
+
+    return read_mat(stream, filename, first_line)
+
+
+def _read_json_lines_from(stream: TextIO, filename: str, first_line: int) -> Iterator[Match]:
+    from gamao_cli.formats.json_reader import read_json_lines
+
+    return read_json_lines(stream, filename, first_line)
+
+
 # The readers and writers are imported when first used, so that a command that reads one
 # format does not pay for importing every other.
 
@@ -213,6 +225,7 @@ FORMATS: tuple[FormatInfo, ...] = (
         sniff=sniff_mat,
         read=_read_mat,
         write=_write_mat,
+        read_from=_read_mat_from,
     ),
     FormatInfo(
         name="sgf",
@@ -238,6 +251,7 @@ FORMATS: tuple[FormatInfo, ...] = (
         read=read_json,
         write=write_jsonl,
         many_per_file=True,
+        read_from=_read_json_lines_from,
     ),
     FormatInfo(
         name="gmd",

@@ -125,3 +125,39 @@ def test_a_unit_rewritten_gives_the_same_shards(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [f"{unit.id}.parquet"]
     assert [i["name"] for i in first.inputs] == [i.name for i in items]
     assert all(len(i["sha256"]) == 64 for i in first.inputs)
+
+
+def _one_big_file(tmp_path: Path) -> list[Any]:
+    """One multi-match .mat made of every example and gnubg-made .mat, three times."""
+    sources = sorted((REPO / "examples").glob("*.mat"))
+    sources += sorted((REPO / "tests" / "fixtures" / "gnubg").glob("*.mat"))
+    path = tmp_path / "archive.mat"
+    path.write_bytes(b"\n".join(p.read_bytes() for p in sources * 3))
+    return collect_inputs([str(path)])
+
+
+def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
+    tmp_path: Path,
+) -> None:
+    from gamao_cli.analysis.executors.local import LocalExecutor
+
+    items = _one_big_file(tmp_path)
+    whole = read_corpus(items, OPTIONS, jobs=1)
+    units = plan_units(items, OPTIONS, 20_000)
+    assert len(units) > 3 and all(f.span is not None for u in units for f in u.files)
+    with LocalExecutor(2) as executor:
+        cut = read_corpus(items, OPTIONS, executor=executor, unit_bytes=20_000)
+    for name in TABLE_NAMES:
+        assert getattr(cut.tables, name).equals(getattr(whole.tables, name)), name
+    assert (cut.files, cut.unreadable) == (1, ())
+    root = str(tmp_path / "ds")
+    run = write_dataset(items, OPTIONS, root, unit_bytes=20_000)
+    assert (run.units, run.files, run.matches) == (len(units), 1, whole.tables.matches.height)
+    _same_rows(normalise_names(_collect(root)), whole.tables)
+    import json
+
+    manifest = json.loads((tmp_path / "ds" / "manifest.json").read_text())
+    second = units[1].files[0].span
+    assert second is not None
+    named = f"{items[0].name}@{second.start}-{second.end}"
+    assert manifest["units"][1]["files"] == [named]

@@ -117,3 +117,19 @@ def test_unknown_executor_and_unreachable_scheduler(monkeypatch: pytest.MonkeyPa
         make_executor("dask", scheduler="tcp://127.0.0.1:9"),
     ):
         pass
+
+
+def test_one_big_file_in_byte_ranges_on_dask_gives_the_whole_reads_tables(
+    dask: object, tmp_path: Path
+) -> None:
+    sources = sorted((REPO / "examples").glob("*.mat"))
+    path = tmp_path / "archive.mat"
+    path.write_bytes(b"\n".join(p.read_bytes() for p in sources * 4))
+    items = collect_inputs([str(path)])
+    options = CheckOptions(analyse_plays=True)
+    whole = read_corpus(items, options, jobs=1)
+    cut = read_corpus(items, options, executor=dask, unit_bytes=8_000)  # type: ignore[arg-type]
+    assert whole.tables.matches.height == 4 * len(sources)
+    for (name, a), (_, b) in zip(whole.tables.items(), cut.tables.items(), strict=True):
+        assert a.equals(b), name
+    assert cut.files == 1

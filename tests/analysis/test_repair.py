@@ -43,10 +43,14 @@ def test_wins_points_after_a_drop() -> None:
 def test_a_score_line_that_disagrees_is_left_and_reported() -> None:
     # Game 2's score line agrees with the wrong points, not with the game: which is wrong
     # cannot be known, so the score line is left (X405) while the points are repaired.
-    text = HEAD + DROP.format(points=2) + (
-        "\n Game 2\n alice : 0                      bob : 2\n"
-        "  1) 52: 13/8 13/11                Doubles => 2\n"
-        "  2)  Drops                        Wins 1 point\n"
+    text = (
+        HEAD
+        + DROP.format(points=2)
+        + (
+            "\n Game 2\n alice : 0                      bob : 2\n"
+            "  1) 52: 13/8 13/11                Doubles => 2\n"
+            "  2)  Drops                        Wins 1 point\n"
+        )
     )
     repair = repair_match(mat(text))
     assert [f.code for f in repair.fixes] == ["X404"]

@@ -28,7 +28,11 @@ def test_jsonl_output_is_golden_and_only_findings_on_stdout() -> None:
     required = {"code", "severity", "rule", "file", "line", "game", "move", "player", "message"}
     assert all(required <= set(row) for row in rows)
     assert [r["code"] for r in rows if r["severity"] == "error"] == [
-        "R209", "R204", "X404", "R202", "R203",
+        "R209",
+        "R204",
+        "X404",
+        "R202",
+        "R203",
     ]
     assert result.stderr.strip() == (
         "1 file, 1 matches, 8 games (6 verified, 2 unverifiable), 278 plays; 5 errors, "
@@ -53,8 +57,16 @@ def test_clean_file_exits_0() -> None:
 
 
 def test_jobs_give_the_same_output_as_one_job() -> None:
-    args = ["check", "tests/fixtures/gnubg", "--ext", "mat", "--format", "jsonl",
-            "--severity", "info"]
+    args = [
+        "check",
+        "tests/fixtures/gnubg",
+        "--ext",
+        "mat",
+        "--format",
+        "jsonl",
+        "--severity",
+        "info",
+    ]
     one = runner.invoke(app, [*args, "--jobs", "1"])
     two = runner.invoke(app, [*args, "--jobs", "2"])
     assert one.stdout == two.stdout and one.stdout != ""

@@ -81,7 +81,10 @@ def test_outputs_stay_inside_the_output_directory(tmp_path: Path) -> None:
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     # gnubg_7pt.mat and gnubg_7pt.sgf share a stem: the second keeps its extension.
     assert written == [
-        "gnubg_7pt.sgf", "gnubg_7pt.sgf.sgf", "illegal_plays.sgf", "money_session_beavers.sgf"
+        "gnubg_7pt.sgf",
+        "gnubg_7pt.sgf.sgf",
+        "illegal_plays.sgf",
+        "money_session_beavers.sgf",
     ]
     assert all(p.resolve().is_relative_to(out.resolve()) for p in out.rglob("*"))
 

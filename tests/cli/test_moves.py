@@ -82,9 +82,7 @@ def test_a_position_file_gives_the_position_and_marks_the_analysed_plays() -> No
 
 
 def test_position_file_json_and_position_choice() -> None:
-    result = runner.invoke(
-        app, ["moves", f"{POSITIONS}/ids.txt", "--position", "4", "-f", "json"]
-    )
+    result = runner.invoke(app, ["moves", f"{POSITIONS}/ids.txt", "--position", "4", "-f", "json"])
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert (doc["dice"], doc["count"], doc["plays"]) == ([6, 6], 0, [])

@@ -15,9 +15,7 @@ def test_board_before_a_move_with_ids_and_verdict() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.splitlines()[0] == (
-        "examples/illegal_plays.mat game 1 move 5: 44: 13/9 13/9 13/9"
-    )
+    assert out.splitlines()[0] == ("examples/illegal_plays.mat game 1 move 5: 44: 13/9 13/9 13/9")
     assert "Position ID: 4HPMBwDgc+QHAA" in out
     assert "XGID=------E-C--AeFb--c-e------:0:0:1:44:0:0:0:5:10" in out
     assert "(illegal: 3 of the dice played, but 4 could be (45 legal plays existed))" in out
@@ -39,8 +37,7 @@ def test_show_a_position_file_with_its_analysis() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == (
-        f"{POSITIONS}/money_xg.txt position 1:"
-        " XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:3:0:10"
+        f"{POSITIONS}/money_xg.txt position 1: XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:3:0:10"
     )
     assert " XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:3:0:10" in lines
     assert lines[lines.index(" Analysis (xg, XG Roller+):") :] == [
@@ -50,8 +47,10 @@ def test_show_a_position_file_with_its_analysis() -> None:
         "   3. 24/17       eq -0.210  1-ply",
         " ; eXtreme Gammon Version: 2.10",
     ]
-    assert " 8 legal plays: 13/11 13/8, 13/11 8/3, 13/6, 13/8 6/4, 24/22 13/8, 24/22 8/3," \
+    assert (
+        " 8 legal plays: 13/11 13/8, 13/11 8/3, 13/6, 13/8 6/4, 24/22 13/8, 24/22 8/3,"
         " 8/3 6/4, 8/6 8/3" in lines
+    )
 
 
 def test_show_a_cube_position_and_a_pending_double() -> None:

@@ -97,9 +97,7 @@ def test_xg_checker_play_in_every_language(lang: str) -> None:
     checker = ann.checker
     assert checker is not None
     assert (checker.played, checker.error, checker.level) == (None, None, f"4-{PLY[lang]}")
-    got = [
-        (list(c.steps), c.equity, c.level, c.probabilities) for c in checker.candidates
-    ]
+    got = [(list(c.steps), c.equity, c.level, c.probabilities) for c in checker.candidates]
     want = [
         (steps, eq, level.replace("ply", PLY[lang]), Probabilities(*chances))
         for steps, eq, level, *chances in XG_01_CANDIDATES
@@ -113,27 +111,75 @@ def test_xg_checker_play_in_every_language(lang: str) -> None:
 XG_CUBES = {
     "02_NDT": (
         "XGID=---BBaB-BbA-bC-b--BdAca---:0:0:1:00:0:5:0:9:10",
-        (5, 0), 9, 1, -1, 0.337, 0.215, 1.0, (0.5440, 0.1822, 0.0053), (0.1271, 0.0051),
+        (5, 0),
+        9,
+        1,
+        -1,
+        0.337,
+        0.215,
+        1.0,
+        (0.5440, 0.1822, 0.0053),
+        (0.1271, 0.0051),
     ),
     "03_DT": (
         "XGID=-aAaBaDaB---bD-b-A-cA-b-b-:0:0:1:00:2:4:0:9:10",
-        (4, 2), 9, 1, -1, 0.580, 0.689, 1.0, (0.6138, 0.2455, 0.0188), (0.1314, 0.0046),
+        (4, 2),
+        9,
+        1,
+        -1,
+        0.580,
+        0.689,
+        1.0,
+        (0.6138, 0.2455, 0.0188),
+        (0.1314, 0.0046),
     ),
     "04_DP": (
         "XGID=--BaBCCBAA------acccc-a--A:0:0:1:00:0:2:0:7:10",
-        (2, 0), 7, 1, -1, 0.735, 1.336, 1.0, (0.6665, 0.4135, 0.0187), (0.0860, 0.0055),
+        (2, 0),
+        7,
+        1,
+        -1,
+        0.735,
+        1.336,
+        1.0,
+        (0.6665, 0.4135, 0.0187),
+        (0.0860, 0.0055),
     ),
     "05_NRT": (
         "XGID=---BADB------------bf---a-:1:1:1:00:4:0:0:7:10",
-        (0, 4), 7, 2, 1, 0.485, -0.511, 1.0, (0.7113, 0.0, 0.0), (0.0, 0.0),
+        (0, 4),
+        7,
+        2,
+        1,
+        0.485,
+        -0.511,
+        1.0,
+        (0.7113, 0.0, 0.0),
+        (0.0, 0.0),
     ),
     "06_RT": (
         "XGID=---c--CCB---dB-B---c-BcAb-:1:1:1:00:0:1:0:7:10",
-        (1, 0), 7, 2, 1, 0.797, 0.852, 1.0, (0.6621, 0.1841, 0.0072), (0.1096, 0.0023),
+        (1, 0),
+        7,
+        2,
+        1,
+        0.797,
+        0.852,
+        1.0,
+        (0.6621, 0.1841, 0.0072),
+        (0.1096, 0.0023),
     ),
     "07_RP": (
         "XGID=---aBBCCCB----a-aa-babbbb-:1:1:1:00:1:2:0:9:10",
-        (2, 1), 9, 2, 1, 1.027, 1.869, 1.0, (0.8987, 0.0761, 0.0029), (0.0061, 0.0001),
+        (2, 1),
+        9,
+        2,
+        1,
+        1.027,
+        1.869,
+        1.0,
+        (0.8987, 0.0761, 0.0029),
+        (0.0061, 0.0001),
     ),
 }
 XG_CUBE_FILES = [(name, "EN") for name in XG_CUBES] + [
@@ -392,8 +438,7 @@ def test_bad_lines_of_an_id_list() -> None:
         ("P602", "t.txt:4"),
     ]
     assert matches[2].diagnostics[0].message == (
-        "'not an id at all' is not an XGID, a gnubg PositionID:MatchID, a Position ID or a"
-        " comment"
+        "'not an id at all' is not an XGID, a gnubg PositionID:MatchID, a Position ID or a comment"
     )
     assert matches[3].diagnostics[0].message == (
         "XGID 'XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10': dice '71' are not '00',"

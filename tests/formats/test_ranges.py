@@ -1,0 +1,112 @@
+"""A big multi-match file cut into byte ranges reads exactly as the whole file does."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
+from gamao_cli.formats.json_format import write_jsonl
+from gamao_cli.formats.ranges import ByteRange, split_file
+from gamao_cli.model.match import Match
+from tests.helpers import FIXTURES, REPO
+
+SOURCES = sorted((REPO / "examples").glob("*.mat")) + sorted((FIXTURES / "gnubg").glob("*.mat"))
+
+
+def _big_mat(tmp_path: Path, copies: int = 3) -> Path:
+    """Every example and gnubg-made .mat put end to end, ``copies`` times, with comment and
+    tag lines and a garbage line between some of them (CRLF in one copy)."""
+    parts: list[bytes] = []
+    for copy in range(copies):
+        for i, source in enumerate(SOURCES):
+            data = source.read_bytes()
+            if copy == 1:
+                data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+            parts.append(data)
+            parts.append(b"\n; a comment between matches\n\n" if i % 3 == 0 else b"\n")
+            if i % 7 == 0:
+                parts.append(b"this line is not .mat at all\n")
+    path = tmp_path / "big.mat"
+    path.write_bytes(b"".join(parts))
+    return path
+
+
+def _read_ranges(item: InputFile, ranges: tuple[ByteRange, ...]) -> list[Match]:
+    out: list[Match] = []
+    for span in ranges:
+        assert span.first_match == len(out)  # the index of its first match in the file
+        out.extend(read_path(replace(item, span=span)))
+    return out
+
+
+@pytest.mark.parametrize("size", [2_000, 15_000, 60_000])
+def test_a_mat_file_read_in_ranges_gives_the_whole_reads_matches(tmp_path: Path, size: int) -> None:
+    path = _big_mat(tmp_path)
+    item = InputFile("big.mat", path)
+    whole = list(read_path(item))
+    ranges = split_file(path, "mat", size)
+    assert len(ranges) > 3
+    assert ranges[0].start == 0 and ranges[-1].end == path.stat().st_size
+    assert all(a.end == b.start for a, b in itertools.pairwise(ranges))
+    parts = _read_ranges(item, ranges)
+    assert len(parts) == len(whole) > 3 * len(SOURCES) - 1
+    assert parts == whole  # games, locations (the file's line numbers), diagnostics
+    assert any(m.diagnostics for m in whole)  # the garbage lines are reported, in both
+
+
+def test_a_second_length_line_before_any_game_is_not_a_match_boundary(tmp_path: Path) -> None:
+    game = (REPO / "examples" / "gnubg_7pt.mat").read_text().split(" 7 point match", 1)[1]
+    text = " 5 point match\n\n 7 point match" + game + "\n 7 point match" + game
+    path = tmp_path / "two.mat"
+    path.write_text(text * 20)
+    item = InputFile("two.mat", path)
+    whole = list(read_path(item))
+    ranges = split_file(path, "mat", 500)
+    assert len(ranges) > 5
+    assert _read_ranges(item, ranges) == whole
+
+
+def test_a_json_lines_file_read_in_ranges_gives_the_whole_reads_matches(tmp_path: Path) -> None:
+    out = io.StringIO()
+    for source in SOURCES:
+        for match in read_path(source):
+            write_jsonl(match, out)
+    lines = out.getvalue().splitlines(keepends=True)
+    lines.insert(len(lines) // 2, "{not json\n\n")
+    path = tmp_path / "big.jsonl"
+    path.write_text("".join(lines * 2))
+    item = InputFile("big.jsonl", path)
+    whole = list(read_path(item))
+    ranges = split_file(path, "jsonl", 30_000)
+    assert len(ranges) > 3
+    assert _read_ranges(item, ranges) == whole
+    assert sum(1 for m in whole if m.diagnostics and not m.games) == 2
+
+
+def test_files_that_cannot_be_split_are_one_range(tmp_path: Path) -> None:
+    mat = _big_mat(tmp_path, copies=1)
+    size = mat.stat().st_size
+    assert split_file(mat, "mat", size) == (ByteRange(0, size, 0, 0),)  # small enough
+    assert split_file(mat, "sgf", 100) == (ByteRange(0, size, 0, 0),)  # not a splittable format
+    bare_cr = tmp_path / "cr.mat"
+    bare_cr.write_bytes(mat.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r"))
+    assert len(split_file(bare_cr, "mat", 100)) == 1
+    utf16 = tmp_path / "utf16.mat"
+    utf16.write_bytes(mat.read_text(encoding="utf-8").encode("utf-16"))
+    assert len(split_file(utf16, "mat", 100)) == 1
+
+
+def test_split_inputs_cuts_only_big_files_of_splittable_formats(tmp_path: Path) -> None:
+    big = _big_mat(tmp_path)
+    sgf = REPO / "examples" / "gnubg_7pt.sgf"
+    items = [InputFile("big.mat", big), InputFile("7.sgf", sgf)]
+    split = split_inputs(items, 20_000)
+    assert [i.name for i in split][-1] == "7.sgf" and split[-1].span is None
+    spans = [i.span for i in split[:-1]]
+    assert len(spans) > 3 and spans == list(split_file(big, "mat", 20_000))
+    assert split_inputs(items, 1 << 30) == items
