@@ -160,7 +160,11 @@ def read_corpus(
                 progress(part.files)
     else:
         size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
-        work = [(batch, options) for batch in _batches(items, size)]
+        units = items if serial else split_inputs(items, unit_bytes)
+        batches = _batches(items, size) if units is items or len(units) == len(items) else (
+            byte_batches(units, unit_bytes)
+        )  # fmt: skip
+        work = [(batch, options) for batch in batches]
         if serial:
             for args in work:
                 parts.append(read_batch(args))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.skill import THRESHOLDS, Decision, EngineAnalyser
 from gamao_cli.analysis.skill_recorded import MwcToEquity, RecordedAnalyser, mwc_to_equity
@@ -175,11 +176,20 @@ def analyse_inputs(
     opts: SkillOptions,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[FileSkill]:
     """Every input's records, in input order; ``progress(n)`` as games are done (after each
-    game when serial, after each file's games in parallel)."""
+    game when serial, after each file's games in parallel). An ``executor`` (entered by the
+    caller: :mod:`gamao_cli.analysis.executors`, e.g. Dask) runs one task a file instead of
+    this machine's ``jobs`` processes; the records are the same."""
     out: list[FileSkill] = []
     serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
+    if executor is not None and not any(item.is_stdin for item in items):
+        for part in executor.map(_analyse_one, [(item, opts) for item in items]):
+            out.append(part)
+            if progress:
+                progress(len(part.games))
+        return out
     if serial:
         tick = (lambda: progress(1)) if progress else None
         for item in items:

@@ -14,9 +14,16 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
 from gamao_cli.cli.corpus_options import ExtOpt, JobsOpt, PathsArg
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    SchedulerOpt,
+    executor_for,
+)
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.executors import Executor
     from gamao_cli.analysis.skill_run import FileSkill
     from gamao_cli.report.skill_out import SkillFormat, SkillView
 
@@ -67,6 +74,8 @@ def analyse(
         ),
     ] = None,
     jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
     cache: Annotated[
         Path | None,
         typer.Option("--cache", help="Keep the engine's answers in this directory between runs."),
@@ -133,7 +142,8 @@ def analyse(
     err = stderr_console()
     started = time.perf_counter()
     try:
-        files = _run(items, opts, workers)
+        with executor_for(executor, workers, scheduler) as runner:
+            files = _run(items, opts, workers, runner)
     except KeyboardInterrupt:
         close_evaluators()
         err.print("interrupted: the cache is consistent", markup=False, highlight=False)
@@ -157,7 +167,9 @@ def _need_engine(level: str) -> None:
         fail(str(exc))
 
 
-def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]:
+def _run(
+    items: Sequence[object], opts: object, workers: int, executor: Executor | None
+) -> list[FileSkill]:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -174,7 +186,7 @@ def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]
     assert isinstance(opts, SkillOptions)
     total = count_games(inputs) if is_terminal() else None
     if not total or total < 2:
-        return analyse_inputs(inputs, opts, workers)
+        return analyse_inputs(inputs, opts, workers, executor=executor)
     progress = Progress(
         TextColumn("analysing games"),
         BarColumn(),
@@ -187,7 +199,9 @@ def _run(items: Sequence[object], opts: object, workers: int) -> list[FileSkill]
     )
     with progress:
         task = progress.add_task("analysing", total=total)
-        return analyse_inputs(inputs, opts, workers, lambda n: progress.advance(task, n))
+        return analyse_inputs(
+            inputs, opts, workers, lambda n: progress.advance(task, n), executor=executor
+        )
 
 
 def _write(

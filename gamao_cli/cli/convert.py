@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -11,11 +11,16 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.corpus_options import JobsOpt
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    SchedulerOpt,
+    executor_for,
+)
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
-from gamao_cli.model.diagnostics import Severity
-from gamao_cli.model.match import Match, Variant
 
 if TYPE_CHECKING:
     from gamao_cli.formats.inputs import InputFile
@@ -47,6 +52,9 @@ def convert(
     variant: VariantOpt = None,
     house_rule: HouseRuleOpt = None,
     option: RuleOptionOpt = None,
+    jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Convert match files to .mat, SGF, JSON or JSON Lines.
 
@@ -55,12 +63,12 @@ def convert(
     overwritten without --force. Exit code 0; 1 when the readers reported problems; 2 when
     nothing could be read.
     """
-    from gamao_cli.analysis.canonical import canonical_match
-    from gamao_cli.formats.inputs import iter_input_files, read_path
+    from gamao_cli.analysis.conversion import convert_file
+    from gamao_cli.analysis.workers import map_in_order
+    from gamao_cli.formats.inputs import iter_input_files
     from gamao_cli.formats.registry import by_name
 
     fmt = by_name(to.value)
-    assert fmt.write is not None
     options = make_options(
         None, None, None, None, variant=variant, house_rules=house_rule, rule_options=option
     )
@@ -101,43 +109,37 @@ def convert(
         target.parent.mkdir(parents=True, exist_ok=True)
         shared = target.open("w", encoding="utf-8", newline="\n")
     written: set[Path] = set()
-    with progress_bar(len(items), "converting") as advance:
-        for item, rel in rooted:
+    work = [(item, to.value, options) for item in items]
+    stdin = any(item.is_stdin for item in items)
+    workers = 1 if stdin else jobs or os.cpu_count() or 1
+    with (
+        executor_for(executor, workers, scheduler) as runner,
+        progress_bar(len(items), "converting") as advance,
+    ):
+        results = (
+            runner.map(convert_file, work, serial=stdin)
+            if runner is not None
+            else map_in_order(convert_file, work, workers)
+        )
+        for (_, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
-            matches: list[Match] = []
-            for match in read_path(item):
-                issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
-                for d in issues:
-                    err.print(f"{d.location}: {d.code} {d.message}", markup=False, highlight=False)
-                counts["diagnostics"] += len(issues)
-                problems = problems or bool(issues)
-                if match.games:
-                    tagged = _with_variant(match, options.variant)
-                    if to.value in ("mat", "sgf") and tagged.rules.variant in _NO_TEXT_NOTATION:
-                        err.print(
-                            f"{match.location}: {tagged.rules.variant.value} is not written as "
-                            f"{to.value}: its entries from off the board have no notation there "
-                            "(use --to json); skipped",
-                            markup=False,
-                            highlight=False,
-                        )
-                        problems = True
-                        continue
-                    matches.append(tagged)
-            if not matches:
+            for message in done.messages:
+                err.print(message, markup=False, highlight=False)
+            counts["diagnostics"] += done.diagnostics
+            problems = problems or done.problems
+            if not done.texts:
                 unreadable += 1
                 advance(1)
                 continue
-            counts["matches"] += len(matches)
-            counts["games"] += sum(len(m.games) for m in matches)
-            canon = [canonical_match(m, options) for m in matches]
+            counts["matches"] += len(done.texts)
+            counts["games"] += done.games
             if shared is not None:
-                for m in canon:
-                    fmt.write(m, shared)
+                for text in done.texts:
+                    shared.write(text)
             else:
                 assert out_dir is not None
-                for k, m in enumerate(canon):
-                    dest = out_dir / derived_name(rel, k, len(canon), fmt.extensions[0])
+                for k, text in enumerate(done.texts):
+                    dest = out_dir / derived_name(rel, k, len(done.texts), fmt.extensions[0])
                     if dest in written:
                         # Two inputs with one stem (7point.mat, 7point.sgf): keep both.
                         dest = dest.with_name(f"{rel.name}{dest.name[len(rel.stem) :]}")
@@ -152,7 +154,7 @@ def convert(
                         continue
                     dest.parent.mkdir(parents=True, exist_ok=True)
                     with dest.open("w", encoding="utf-8", newline="\n") as fh:
-                        fmt.write(m, fh)
+                        fh.write(text)
                     counts["written"] += 1
             advance(1)
     if single_file and shared is not None:
@@ -168,26 +170,6 @@ def convert(
     if counts["matches"] == 0:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
-
-
-_NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
-"""Variants whose checkers enter from off the board: a ``.mat`` or SGF move cannot start
-there (their readers refuse it), so writing them would lose the plays."""
-
-
-def _with_variant(match: Match, variant: Variant | None) -> Match:
-    """``match`` tagged with --variant (written out as the target format's variant tag); a
-    different tag of the record's own is reported on stderr."""
-    if variant is None or variant is match.rules.variant:
-        return match
-    if match.rules.variant is not Variant.STANDARD:
-        stderr_console().print(
-            f"{match.location}: the record says {match.rules.variant.value}; written as "
-            f"{variant.value} as asked",
-            markup=False,
-            highlight=False,
-        )
-    return replace(match, rules=replace(match.rules, variant=variant))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,82 @@
+"""Converting one input file: its matches read, checked for what cannot be written, made
+canonical (forced plays filled in, as the replay reads them) and written as text in the
+target format. The work of ``gamao convert``, one task a file on any executor; the command
+writes the texts where they go, in input order.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, replace
+
+from gamao_cli.analysis.canonical import canonical_match
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.registry import by_name
+from gamao_cli.model.diagnostics import Severity
+from gamao_cli.model.match import Match, Variant
+
+NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
+"""Variants whose checkers enter from off the board: a ``.mat`` or SGF move cannot start
+there (their readers refuse it), so writing them would lose the plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Converted:
+    """What converting one file gave: the messages for the user (in order), and the text of
+    every match written in the target format."""
+
+    messages: tuple[str, ...]
+    diagnostics: int
+    problems: bool
+    games: int
+    texts: tuple[str, ...]
+
+
+def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
+    """Convert one input to the format named ``target`` (``mat``, ``sgf``, ``json``,
+    ``jsonl``) under ``options``; nothing raises for bad input (it is a message)."""
+    item, target, options = args
+    fmt = by_name(target)
+    assert fmt.write is not None
+    messages: list[str] = []
+    diagnostics = 0
+    problems = False
+    matches: list[Match] = []
+    for match in read_path(item):
+        issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
+        messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
+        diagnostics += len(issues)
+        problems = problems or bool(issues)
+        if not match.games:
+            continue
+        tagged = _with_variant(match, options.variant, messages)
+        if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
+            messages.append(
+                f"{match.location}: {tagged.rules.variant.value} is not written as "
+                f"{target}: its entries from off the board have no notation there "
+                "(use --to json); skipped"
+            )
+            problems = True
+            continue
+        matches.append(tagged)
+    texts = []
+    for m in matches:
+        out = io.StringIO()
+        fmt.write(canonical_match(m, options), out)
+        texts.append(out.getvalue())
+    games = sum(len(m.games) for m in matches)
+    return Converted(tuple(messages), diagnostics, problems, games, tuple(texts))
+
+
+def _with_variant(match: Match, variant: Variant | None, messages: list[str]) -> Match:
+    """``match`` tagged with the asked variant (written out as the target format's variant
+    tag); a different tag of the record's own is reported."""
+    if variant is None or variant is match.rules.variant:
+        return match
+    if match.rules.variant is not Variant.STANDARD:
+        messages.append(
+            f"{match.location}: the record says {match.rules.variant.value}; written as "
+            f"{variant.value} as asked"
+        )
+    return replace(match, rules=replace(match.rules, variant=variant))
