@@ -8,8 +8,9 @@ Player names are normalised once all the files are in (a spelling is chosen corp
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.findings import Finding
@@ -106,6 +107,14 @@ def _in_input_order(tables: Tables, items: Sequence[InputFile]) -> Tables:
     return replace(tables, findings=findings.drop("_rank"))
 
 
+class UnitProgress(Protocol):
+    """Told as work is done: ``files`` more files, ``plays`` more plays replayed and, when
+    the work is in units, ``units`` = (units done, units in all)."""
+
+    def __call__(self, files: int, /, plays: int = 0, units: tuple[int, int] | None = None) -> None:
+        """One more part of the work done."""
+
+
 UNIT_BYTES = 4 << 20
 """Files are grouped into work units of about this many bytes for an executor."""
 
@@ -136,11 +145,12 @@ def read_corpus(
     *,
     aliases: Mapping[str, str] | None = None,
     jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: UnitProgress | None = None,
     executor: Executor | None = None,
     unit_bytes: int = UNIT_BYTES,
 ) -> CorpusRead:
-    """Read, replay and tabulate ``items``; ``progress(n)`` is called as files are done.
+    """Read, replay and tabulate ``items``; ``progress(files, plays, (units done, total))``
+    is called as units of work are done.
 
     With ``jobs`` > 1 the files are read by spawned worker processes (:mod:`workers`): a
     script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
@@ -157,7 +167,7 @@ def read_corpus(
         for part in executor.map(read_batch, work, serial=stdin):
             parts.append(part)
             if progress:
-                progress(part.files)
+                progress(part.files, part.tables.plays.height, (len(parts), len(work)))
     else:
         size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
         units = items if serial else split_inputs(items, unit_bytes)
@@ -169,13 +179,13 @@ def read_corpus(
             for args in work:
                 parts.append(read_batch(args))
                 if progress:
-                    progress(parts[-1].files)
+                    progress(parts[-1].files, parts[-1].tables.plays.height)
         else:
             with worker_pool(jobs) as pool:
                 for part in pool.map(read_batch, work):
                     parts.append(part)
                     if progress:
-                        progress(part.files)
+                        progress(part.files, part.tables.plays.height, (len(parts), len(work)))
     named = normalise_names(concat_tables([p.tables for p in parts]), aliases)
     tables = _in_input_order(named, items)
     return CorpusRead(

@@ -36,7 +36,13 @@ from typing import Any
 import polars as pl
 
 from gamao_cli import __version__
-from gamao_cli.analysis.corpus import UNIT_BYTES, byte_batches, read_batch, whole_files
+from gamao_cli.analysis.corpus import (
+    UNIT_BYTES,
+    UnitProgress,
+    byte_batches,
+    read_batch,
+    whole_files,
+)
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.tables import (
@@ -232,11 +238,11 @@ def write_dataset(
     executor: Executor | None = None,
     jobs: int = 1,
     resume: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: UnitProgress | None = None,
     unit_bytes: int = UNIT_BYTES,
 ) -> DatasetRun:
     """Write the tables of ``items`` as a dataset at ``root`` (see the module's docstring).
-    ``progress(n)`` is called with each unit's file count as units complete."""
+    ``progress(files, plays, (units done, total))`` is called as units complete."""
     fs, base = _fs(root)
     manifest = f"{base}/{MANIFEST}"
     units = plan_units(items, options, unit_bytes)
@@ -259,13 +265,13 @@ def write_dataset(
     if progress is not None:
         skipped_files = sum(whole_files(u.files) for u in units if u.id in done)
         if skipped_files:
-            progress(skipped_files)
+            progress(skipped_files, 0, (len(done), len(units)))
     stdin = any(item.is_stdin for item in items)
     results = dict(done)
 
-    def advance(unit: Unit) -> None:
+    def advance(unit: Unit, plays: int) -> None:
         if progress is not None:
-            progress(whole_files(unit.files))
+            progress(whole_files(unit.files), plays, (len(results), len(units)))
 
     runner = (
         executor.map(write_unit, work, serial=stdin)
@@ -274,7 +280,7 @@ def write_dataset(
     )
     for unit, result in zip(todo, runner, strict=True):
         results[result.id] = result
-        advance(unit)
+        advance(unit, result.plays)
     _put(fs, manifest, lambda fh: fh.write(_manifest(units, options, complete=True)))
     ordered = tuple(results[u.id] for u in units)
     return DatasetRun(root, len(units), len(units) - len(todo), ordered)

@@ -1,10 +1,13 @@
 """A progress bar on stderr for long runs, only on a terminal: done / total, the time taken
-and an estimate of the time left."""
+and an estimate of the time left; for work in units (``stats``, ``report``, datasets, on any
+executor) also the units done / total and the plays replayed a second."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 from rich.progress import (
     BarColumn,
@@ -16,25 +19,55 @@ from rich.progress import (
 )
 
 from gamao_cli.cli.common import is_terminal, stderr_console
+from gamao_cli.i18n import _, format_number
+
+
+class Advance(Protocol):
+    def __call__(self, n: int, /, plays: int = 0, units: tuple[int, int] | None = None) -> None:
+        """``n`` more done; ``plays`` more plays replayed; ``units``: (done, total) units."""
+
+
+def _nothing(n: int, plays: int = 0, units: tuple[int, int] | None = None) -> None:
+    return None
+
+
+def rate_text(plays: int, seconds: float, units: tuple[int, int] | None) -> str:
+    """``units 3/20 · 104.233 plays/s`` (the parts known), in the active language."""
+    parts = []
+    if units is not None:
+        parts.append(_("units {done}/{total}").format(done=units[0], total=units[1]))
+    if plays and seconds > 0:
+        parts.append(_("{rate} plays/s").format(rate=format_number(plays / seconds)))
+    return " · ".join(parts)
 
 
 @contextmanager
-def progress_bar(total: int, label: str, minimum: int = 4) -> Iterator[Callable[[int], None]]:
-    """Yield an ``advance(n)`` callback; a no-op when stderr is not a terminal or the run is
-    short."""
+def progress_bar(total: int, label: str, minimum: int = 4) -> Iterator[Advance]:
+    """Yield an ``advance(n, plays=0, units=None)`` callback; a no-op when stderr is not a
+    terminal or the run is short."""
     if total < minimum or not is_terminal():
-        yield lambda n: None
+        yield _nothing
         return
     progress = Progress(
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
         console=stderr_console(),
         transient=True,
     )
+    started = time.perf_counter()
+    replayed = 0
     with progress:
-        task = progress.add_task(label, total=total)
-        yield lambda n: progress.advance(task, n)
+        task = progress.add_task(label, total=total, rate="")
+
+        def advance(n: int, plays: int = 0, units: tuple[int, int] | None = None) -> None:
+            nonlocal replayed
+            replayed += plays
+            rate = rate_text(replayed, time.perf_counter() - started, units)
+            progress.update(task, advance=n, rate=rate)
+
+        yield advance

@@ -161,3 +161,24 @@ def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
     assert second is not None
     named = f"{items[0].name}@{second.start}-{second.end}"
     assert manifest["units"][1]["files"] == [named]
+
+
+def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path) -> None:
+    from gamao_cli.analysis.executors.local import LocalExecutor
+
+    items = _items()
+    calls: list[tuple[int, int, tuple[int, int] | None]] = []
+
+    def progress(files: int, plays: int = 0, units: tuple[int, int] | None = None) -> None:
+        calls.append((files, plays, units))
+
+    with LocalExecutor(1) as executor:
+        read = read_corpus(items, OPTIONS, executor=executor, progress=progress, unit_bytes=SMALL)
+    total = len(calls)
+    assert total > 1 and [c[2] for c in calls] == [(k, total) for k in range(1, total + 1)]
+    assert sum(c[0] for c in calls) == len(items)
+    assert sum(c[1] for c in calls) == read.tables.plays.height
+    calls.clear()
+    run = write_dataset(items, OPTIONS, str(tmp_path / "ds"), progress=progress, unit_bytes=SMALL)
+    assert [c[2] for c in calls] == [(k, run.units) for k in range(1, run.units + 1)]
+    assert sum(c[1] for c in calls) == run.plays
