@@ -156,19 +156,24 @@ class _Search:
             t = BAR - d
             if opp_on[t] < thr and not (cap and me[t] >= cap):
                 out.append((POOL, t))
-        home = not pool and not any(me[7:26])
+        home = -1  # all at home (bearing off allowed): found out when first needed
         frozen = self.frozen
+        freeze = self.freeze
+        head_full = self.head_left >= self.head_limit
         for p in range(top if top < 24 else 24, 0, -1):
             n = me[p]
-            if not n or (self.freeze and n <= frozen[p]):
+            if not n or (freeze and n <= frozen[p]):
                 continue
-            if p == HEAD and self.head_left >= self.head_limit:
+            if p == HEAD and head_full:
                 continue
             t = p - d
             if t >= 1:
                 if opp_on[t] < thr and not (cap and me[t] >= cap):
                     out.append((p, t))
-            elif home and (t == 0 or (not self.exact and not any(me[p + 1 : 7]))):
+                continue
+            if home < 0:
+                home = 0 if pool or any(me[7:26]) else 1
+            if home and (t == 0 or (not self.exact and not any(me[p + 1 : 7]))):
                 out.append((p, OFF))
         return out
 
