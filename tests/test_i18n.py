@@ -214,3 +214,22 @@ def test_no_message_is_hidden_inside_an_f_string() -> None:
                 if is_f and re.search(r"\b(_|N_|ngettext)\(\s*['\"]", text):
                     hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
     assert hidden == []
+
+
+def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
+    set_language("pt")
+    assert translate_message("a double to 8, but the cube is at 2") == (
+        "uma dobra para 8, mas o dado de dobra está em 2"
+    )
+    assert translate_message("a take after the game ended (drop)") == (
+        "uma aceitação depois do fim da partida (recusa)"
+    )
+    assert translate_message(
+        "the double was played in full: the same player rolls again, but the other player rolls"
+    ) == (
+        "o duplo foi jogado por inteiro: o mesmo jogador lança os dados de novo, mas o outro "
+        "jogador lança os dados"
+    )
+    assert translate_message("a gammon scored 2: implies the Jacoby rule is off") == (
+        "um gammon marcou 2: implica que a regra Jacoby está desligada"
+    )

@@ -237,7 +237,10 @@ class GameReplay:
         if why is not None:
             if why.kind == "double-no-cube" and self.rs.variant in NO_CUBE_RULE:
                 rule = NO_CUBE_RULE[self.rs.variant]
-                self.report("C320", f"{why.message} ({self.rs.variant.value})", action, rule=rule)
+                message = N_("{why} ({variant})").format(
+                    why=why.message, variant=self.rs.variant.value
+                )
+                self.report("C320", message, action, rule=rule)
                 return
             self.report(CUBE_CODES[why.kind], why.message, action, rule=why.rule)
 
@@ -248,8 +251,10 @@ class GameReplay:
         if self.rs.automatic_doubles and self.game.cube_value > 1 and self.r.match.length > 0:
             self.report(
                 "C321",
-                f"the game starts with the cube at {self.game.cube_value} (automatic doubles), "
-                "but this is match play",
+                N_(
+                    "the game starts with the cube at {cube} (automatic doubles), but this is "
+                    "match play"
+                ).format(cube=self.game.cube_value),
                 None,
             )
         probe = self.r.probe
@@ -267,7 +272,9 @@ class GameReplay:
                     continue
                 self.report(
                     "R216",
-                    f"{_describe(action)} after the game ended ({self.ended.value})",
+                    N_("{action} after the game ended ({ending})").format(
+                        action=_describe(action), ending=self.ended.value
+                    ),
                     action,
                 )
                 continue
@@ -300,7 +307,7 @@ class GameReplay:
         if self.cube.offered_by is not None and self.ended is None:
             self.report(
                 "C311",
-                "the game ends while a double waits for an answer",
+                N_("the game ends while a double waits for an answer"),
                 None,
                 player=self.cube.offered_by,
             )
@@ -333,7 +340,7 @@ class GameReplay:
             else:
                 self.report(
                     "C311",
-                    "a roll while a double waits for an answer",
+                    N_("a roll while a double waits for an answer"),
                     move,
                     player=self.cube.offered_by,
                 )
@@ -343,12 +350,18 @@ class GameReplay:
             turns = self.turns
             again = turns.expects(player)
             if turns.again is not None and not again:
-                self.report("R236", f"{turns.missing()}, but the other player rolls", move)
+                self.report(
+                    "R236",
+                    N_("{why}, but the other player rolls").format(why=turns.missing()),
+                    move,
+                )
                 again = True  # reported: not also R215
             elif again and turns.named and dice[0] != dice[1]:
                 self.report(
                     "R237",
-                    f"the roll after a 1-2 is the named double, not {_dice_text(dice)}",
+                    N_("the roll after a 1-2 is the named double, not {dice}").format(
+                        dice=_dice_text(dice)
+                    ),
                     move,
                 )
         if self.turn is not None and player != self.turn and not again:
@@ -491,8 +504,10 @@ class GameReplay:
                 # The roller won: the play that bore off the last checkers was left out.
                 self.report(
                     "R211",
-                    f"no play recorded, but {format_play(winning[0].steps)} bore off the last "
-                    "checkers and won; it is replayed",
+                    N_(
+                        "no play recorded, but {play} bore off the last checkers and won; it is "
+                        "replayed"
+                    ).format(play=format_play(winning[0].steps)),
                     move,
                     dice=dice,
                     plays=plays,
@@ -633,9 +648,12 @@ class GameReplay:
             self.crawford = False
             self.report(
                 "X420",
-                f"a double in game {self.game.number}, where the resumed match starts at "
-                f"{self.score.score[0]}-{self.score.score[1]}: the Crawford game was played "
-                "before the record starts",
+                N_(
+                    "a double in game {game}, where the resumed match starts at {score}: the "
+                    "Crawford game was played before the record starts"
+                ).format(
+                    game=self.game.number, score=f"{self.score.score[0]}-{self.score.score[1]}"
+                ),
                 action,
             )
         if self.turn is None and self.plays == 0:
@@ -678,12 +696,14 @@ class GameReplay:
     def on_beaver(self, action: Beaver) -> None:
         state, why = self.cube.beaver(action.player)
         if why is None and self.cube.beavers is None:
-            self.report("C307", "a beaver: the record implies beavers are allowed", action)
+            self.report("C307", N_("a beaver: the record implies beavers are allowed"), action)
         self.cube_problem(why, action)
         if action.value and action.value != state.pending_value and why is None:
             self.report(
                 "C309",
-                f"a beaver to {action.value}, but the cube goes to {state.pending_value}",
+                N_("a beaver to {value}, but the cube goes to {cube}").format(
+                    value=action.value, cube=state.pending_value
+                ),
                 action,
             )
         self.cube = state
@@ -702,8 +722,10 @@ class GameReplay:
         if action.player is not None or action.text:
             self.report(
                 "R218",
-                "the record marks this play as illegal and gives the position after it; "
-                "replay goes on from there",
+                N_(
+                    "the record marks this play as illegal and gives the position after it; "
+                    "replay goes on from there"
+                ),
                 action,
             )
         self.boards, self.side = action.boards, action.turn
@@ -727,7 +749,7 @@ class GameReplay:
         elif winner is not None and self.resign is not None and winner == self.resign.player:
             self.report(
                 "X410",
-                f"the result names {self.r.name(winner)}, who resigned",
+                N_("the result names {player}, who resigned").format(player=self.r.name(winner)),
                 win,
                 player=winner,
             )
@@ -736,12 +758,13 @@ class GameReplay:
             if winner is None:
                 winner = self.r.infer_winner(self.index, win.points)
                 if winner is None:
-                    self.report("X411", "the record does not say who won this game", win)
+                    self.report("X411", N_("the record does not say who won this game"), win)
                     return
                 self.report(
                     "X411",
-                    f"the winner is not marked; {self.r.name(winner)} won "
-                    "(from the next game's score)",
+                    N_(
+                        "the winner is not marked; {player} won (from the next game's score)"
+                    ).format(player=self.r.name(winner)),
                     win,
                     player=winner,
                 )
@@ -751,8 +774,15 @@ class GameReplay:
             if not rem and level > self.rs.max_level() and self.rs.variant in SCORING_RULE:
                 self.report(
                     "X431",
-                    f"a resignation worth {win.points} with the cube at {cube}: "
-                    f"{self.rs.variant.value} scores at most {self.rs.max_level()} a game",
+                    N_(
+                        "a resignation worth {points} with the cube at {cube}: {variant} scores "
+                        "at most {most} a game"
+                    ).format(
+                        points=win.points,
+                        cube=cube,
+                        variant=self.rs.variant.value,
+                        most=self.rs.max_level(),
+                    ),
                     win,
                     player=winner,
                     rule=SCORING_RULE[self.rs.variant],
@@ -765,8 +795,16 @@ class GameReplay:
             if rem or not 1 <= level <= 3:
                 self.report(
                     "X401",
-                    f"Wins {win.points} after a resignation, but with the cube at {cube} a "
-                    f"resignation is worth {cube}, {2 * cube} or {3 * cube}",
+                    N_(
+                        "Wins {points} after a resignation, but with the cube at {cube} a "
+                        "resignation is worth {single}, {gammon} or {backgammon}"
+                    ).format(
+                        points=win.points,
+                        cube=cube,
+                        single=cube,
+                        gammon=2 * cube,
+                        backgammon=3 * cube,
+                    ),
                     win,
                     player=winner,
                 )
@@ -790,8 +828,9 @@ class GameReplay:
             if level > allowed:
                 self.report(
                     "X403",
-                    f"a {names[level]} was resigned, but the position allowed at most a "
-                    f"{names[allowed]}",
+                    N_("a {kind} was resigned, but the position allowed at most a {most}").format(
+                        kind=names[level], most=names[allowed]
+                    ),
                     win,
                     player=winner,
                 )
@@ -815,8 +854,9 @@ class GameReplay:
         elif winner != self.winner:
             self.report(
                 "X410",
-                f"the result names {self.r.name(winner)}, but {self.r.name(self.winner)} won "
-                "the game",
+                N_("the result names {player}, but {winner} won the game").format(
+                    player=self.r.name(winner), winner=self.r.name(self.winner)
+                ),
                 win,
                 player=winner,
             )
@@ -854,8 +894,16 @@ class GameReplay:
             if self.rs.variant in SCORING_RULE:
                 self.report(
                     "X430",
-                    f"Wins {win.points}, but in {self.rs.variant.value} a "
-                    f"{names[self.level]} with the cube at {cube} is worth {want}",
+                    N_(
+                        "Wins {points}, but in {variant} a {kind} with the cube at {cube} is "
+                        "worth {worth}"
+                    ).format(
+                        points=win.points,
+                        variant=self.rs.variant.value,
+                        kind=names[self.level],
+                        cube=cube,
+                        worth=want,
+                    ),
                     win,
                     player=self.winner,
                     rule=SCORING_RULE[self.rs.variant],
@@ -878,8 +926,11 @@ class GameReplay:
             self.r.jacoby_votes.append(implied)
             self.report(
                 "X409",
-                f"a {names_of(self.level)} scored {win.points}: implies the Jacoby rule is "
-                f"{'on' if implied else 'off'}",
+                (
+                    N_("a {kind} scored {points}: implies the Jacoby rule is on")
+                    if implied
+                    else N_("a {kind} scored {points}: implies the Jacoby rule is off")
+                ).format(kind=names_of(self.level), points=win.points),
                 win,
                 player=self.winner,
             )
@@ -898,11 +949,15 @@ class GameReplay:
         if is_capped(win.points, worth, need):
             self.report(
                 "X416",
-                f"Wins {win.points}: what {self.r.name(winner)} needed to win the match, "
-                + (
-                    f"less than a resignation is worth on a {self.cube.value}-cube"
+                (
+                    N_(
+                        "Wins {points}: what {player} needed to win the match, less than a "
+                        "resignation is worth on a {cube}-cube"
+                    ).format(points=win.points, player=self.r.name(winner), cube=self.cube.value)
                     if resigned
-                    else f"capped from {worth}"
+                    else N_(
+                        "Wins {points}: what {player} needed to win the match, capped from {worth}"
+                    ).format(points=win.points, player=self.r.name(winner), worth=worth)
                 ),
                 win,
                 player=winner,
@@ -910,8 +965,9 @@ class GameReplay:
         elif resigned and is_conceded(win.points, self.cube.value, length, need):
             self.report(
                 "X417",
-                f"Wins {win.points} is more than any game is worth: "
-                f"{self.r.name(1 - winner)} conceded the match",
+                N_(
+                    "Wins {points} is more than any game is worth: {player} conceded the match"
+                ).format(points=win.points, player=self.r.name(1 - winner)),
                 win,
                 player=winner,
             )
@@ -951,15 +1007,15 @@ def names_of(level: int) -> str:
 
 def _describe(action: Action) -> str:
     if isinstance(action, Move):
-        return "a roll"
+        return N_("a roll")
     return {
-        Double: "a double",
-        Take: "a take",
-        Drop: "a drop",
-        Beaver: "a beaver",
-        Resign: "a resignation",
-        SetPosition: "a position",
-    }.get(type(action), "an action")
+        Double: N_("a double"),
+        Take: N_("a take"),
+        Drop: N_("a drop"),
+        Beaver: N_("a beaver"),
+        Resign: N_("a resignation"),
+        SetPosition: N_("a position"),
+    }.get(type(action), N_("an action"))
 
 
 def _last(actions: Sequence[Action]) -> Action | None:

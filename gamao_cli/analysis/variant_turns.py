@@ -58,8 +58,8 @@ class Turns:
         if self.again is None:
             return None
         if self.named:
-            return "the 1-2 was played in full: the same player names a double and plays it"
-        return "the double was played in full: the same player rolls again"
+            return N_("the 1-2 was played in full: the same player names a double and plays it")
+        return N_("the double was played in full: the same player rolls again")
 
     def after(self, player: int, dice: tuple[int, int], full: bool) -> None:
         """Update after ``player`` played ``dice`` (``full``: every die used)."""

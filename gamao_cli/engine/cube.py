@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gamao_cli.i18n import N_
+
 CENTRED = -1
 
 
@@ -61,15 +63,17 @@ class CubeState:
 
     def may_double(self, player: int) -> CubeViolation | None:
         if not self.enabled:
-            return _v("double-no-cube", "a double in a game played without the cube")
+            return _v("double-no-cube", N_("a double in a game played without the cube"))
         if self.crawford:
-            return _v("double-crawford", "a double in the Crawford game")
+            return _v("double-crawford", N_("a double in the Crawford game"))
         if self.offered_by is not None:
-            return _v("double-pending", "a double while another double waits for an answer")
+            return _v("double-pending", N_("a double while another double waits for an answer"))
         if self.owner not in (CENTRED, player):
             return _v(
                 "double-not-owner",
-                f"only the cube's owner may redouble, and the {self.value}-cube is the opponent's",
+                N_(
+                    "only the cube's owner may redouble, and the {cube}-cube is the opponent's"
+                ).format(cube=self.value),
             )
         return None
 
@@ -79,9 +83,19 @@ class CubeState:
         why = self.may_double(player)
         new_value = self.value * 2
         if why is None and value is not None and value != new_value:
-            why = _v("double-value", f"a double to {value}, but the cube is at {self.value}")
+            why = _v(
+                "double-value",
+                N_("a double to {value}, but the cube is at {cube}").format(
+                    value=value, cube=self.value
+                ),
+            )
         if why is None and self.limit is not None and new_value > self.limit:
-            why = _v("double-limit", f"a double to {new_value}, above the cube limit {self.limit}")
+            why = _v(
+                "double-limit",
+                N_("a double to {value}, above the cube limit {limit}").format(
+                    value=new_value, limit=self.limit
+                ),
+            )
         state = replace(
             self,
             offered_by=player,
@@ -94,9 +108,9 @@ class CubeState:
 
     def take(self, player: int) -> tuple[CubeState, CubeViolation | None]:
         if self.offered_by is None:
-            return self, _v("response-no-double", "a take with no double to answer")
+            return self, _v("response-no-double", N_("a take with no double to answer"))
         if self.offered_by == player:
-            return self, _v("response-own-double", "a take of one's own double")
+            return self, _v("response-own-double", N_("a take of one's own double"))
         return self.accepted(), None
 
     def accepted(self) -> CubeState:
@@ -114,21 +128,21 @@ class CubeState:
         """Dropping ends the game for ``drop_value``: the cube before the double (E6), or the
         doubled cube when a beaver is dropped."""
         if self.offered_by is None:
-            return self, _v("response-no-double", "a drop with no double to answer")
+            return self, _v("response-no-double", N_("a drop with no double to answer"))
         if self.offered_by == player:
-            return self, _v("response-own-double", "a drop of one's own double")
+            return self, _v("response-own-double", N_("a drop of one's own double"))
         return replace(self, offered_by=None, beaver_pending=False), None
 
     def beaver(self, player: int) -> tuple[CubeState, CubeViolation | None]:
         """The doubled player takes and redoubles at once, keeping the cube (C6)."""
         if self.offered_by is None or self.offered_by == player:
             why: CubeViolation | None = _v(
-                "response-no-double", "a beaver with no double to answer"
+                "response-no-double", N_("a beaver with no double to answer")
             )
         elif not self.money:
-            why = _v("beaver-match", "a beaver in match play (beavers are for money play only)")
+            why = _v("beaver-match", N_("a beaver in match play (beavers are for money play only)"))
         elif self.beavers is False:
-            why = _v("beaver-off", "a beaver where the beaver rule is off")
+            why = _v("beaver-off", N_("a beaver where the beaver rule is off"))
         else:
             why = None
         base = self.pending_value or self.value * 2
