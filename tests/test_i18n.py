@@ -233,3 +233,12 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     assert translate_message("a gammon scored 2: implies the Jacoby rule is off") == (
         "um gammon marcou 2: implica que a regra Jacoby está desligada"
     )
+    assert translate_message("13/7 lands on a point the opponent holds") == (
+        "13/7 para num ponto que o adversário ocupa"
+    )
+    assert translate_message("game 3 starts at 2-1, but the previous games give 1-2") == (
+        "a partida 3 começa em 2-1, mas as partidas anteriores dão 1-2"
+    )
+    assert translate_message("not a match file, skipped (xgid file: positions, not games)") == (
+        "não é um arquivo de partidas, ignorado (arquivo xgid: posições, não partidas)"
+    )

@@ -20,6 +20,7 @@ from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.base import without_analysis
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.formats.registry import is_position_format
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -101,7 +102,7 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
             note = Diagnostic(
                 "P010",
                 Severity.WARNING,
-                f"not a match file, skipped ({match.diagnostics[0].message})",
+                N_("not a match file, skipped ({why})").format(why=match.diagnostics[0].message),
                 match.location,
             )
             return _skipped(item, note)
@@ -148,12 +149,13 @@ def _position_note(item: InputFile, fmt: str) -> Diagnostic:
     not a broken match file."""
     where = Location(item.name)
     if not item.explicit:
-        why = f"{fmt} file: positions, not games"
-        return Diagnostic("P010", Severity.WARNING, f"not a match file, skipped ({why})", where)
-    message = (
-        f"{fmt} file: positions, not games, so nothing to check"
-        " (gamao moves FILE and gamao show FILE read it)"
-    )
+        why = N_("{format} file: positions, not games").format(format=fmt)
+        message = N_("not a match file, skipped ({why})").format(why=why)
+        return Diagnostic("P010", Severity.WARNING, message, where)
+    message = N_(
+        "{format} file: positions, not games, so nothing to check (gamao moves FILE and gamao "
+        "show FILE read it)"
+    ).format(format=fmt)
     return Diagnostic("P600", Severity.INFO, message, where)
 
 

@@ -100,8 +100,9 @@ class MatchReplayer:
             self.findings.append(
                 _finding(
                     "X432",
-                    f"the record says {recorded.value}; replayed as {self.rules.variant.value} "
-                    "as asked",
+                    N_("the record says {recorded}; replayed as {variant} as asked").format(
+                        recorded=recorded.value, variant=self.rules.variant.value
+                    ),
                     self.file,
                     match.games[0],
                 )
@@ -122,8 +123,14 @@ class MatchReplayer:
                 self.findings.append(
                     _finding(
                         "X406",
-                        f"game {game.number} is played after the match was won "
-                        f"({ms.score[0]}-{ms.score[1]} in a {match.length}-point match)",
+                        N_(
+                            "game {game} is played after the match was won ({score} in a "
+                            "{length}-point match)"
+                        ).format(
+                            game=game.number,
+                            score=f"{ms.score[0]}-{ms.score[1]}",
+                            length=match.length,
+                        ),
                         self.file,
                         game,
                     )
@@ -188,8 +195,10 @@ class MatchReplayer:
             self.findings.append(
                 _finding(
                     "X415",
-                    f"the match is played as {variant}, which the engine does not play yet: "
-                    f"its {len(match.games)} game(s) are read but not verified",
+                    N_(
+                        "the match is played as {variant}, which the engine does not play yet: "
+                        "its {games} game(s) are read but not verified"
+                    ).format(variant=variant, games=len(match.games)),
                     self.file,
                     match.games[0],
                 )
@@ -261,8 +270,10 @@ class MatchReplayer:
             self.findings.append(
                 _finding(
                     "X407",
-                    f"'and the match' on a game that leaves the score at {after.score[0]}-"
-                    f"{after.score[1]} in a {self.match.length}-point match",
+                    N_(
+                        "'and the match' on a game that leaves the score at {score} in a "
+                        "{length}-point match"
+                    ).format(score=f"{after.score[0]}-{after.score[1]}", length=self.match.length),
                     self.file,
                     game,
                     win,
@@ -273,8 +284,9 @@ class MatchReplayer:
             self.findings.append(
                 _finding(
                     "X407",
-                    f"the record says {self.name(win.player)} won the match, but "
-                    f"{self.name(after.winner)} did",
+                    N_("the record says {player} won the match, but {winner} did").format(
+                        player=self.name(win.player), winner=self.name(after.winner)
+                    ),
                     self.file,
                     game,
                     win,
@@ -286,8 +298,11 @@ class MatchReplayer:
         assert game.score is not None
         return _finding(
             "X405",
-            f"game {game.number} starts at {game.score[0]}-{game.score[1]}, but the previous "
-            f"games give {expected[0]}-{expected[1]}",
+            N_("game {game} starts at {score}, but the previous games give {expected}").format(
+                game=game.number,
+                score=f"{game.score[0]}-{game.score[1]}",
+                expected=f"{expected[0]}-{expected[1]}",
+            ),
             self.file,
             game,
             at=game.score_location,

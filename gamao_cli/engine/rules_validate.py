@@ -21,6 +21,7 @@ from gamao_cli.engine.movegen import Play
 from gamao_cli.engine.rules_movegen import generate, reachable
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.engine.validate import Judgement
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 
 VARIANT_REASONS = {
@@ -165,12 +166,14 @@ def _diagnose(
     if rs.same_direction:
         for f, t in moves:
             if f == BAR or t == BAR:
-                return "nardy-bar", "Long Nardy has no bar"
+                return "nardy-bar", N_("Long Nardy has no bar")
             if t != OFF and opp[rs.opponent_point(t)]:
                 return (
                     "nardy-hit",
-                    f"{f}/{t} lands on {t}, held by an opposing checker: in Long Nardy one "
-                    "checker holds a point and nothing is hit",
+                    N_(
+                        "{step} lands on {point}, held by an opposing checker: in Long Nardy "
+                        "one checker holds a point and nothing is hit"
+                    ).format(step=f"{f}/{t}", point=t),
                 )
     relaxed: list[tuple[str, RuleSet, str]] = []
     if rs.head:
@@ -178,8 +181,10 @@ def _diagnose(
             (
                 "head-rule",
                 replace(rs, head=""),
-                "a second checker leaves the head this turn (one per turn; two only with "
-                "6-6, 4-4 or 3-3 on the first turn)",
+                N_(
+                    "a second checker leaves the head this turn (one per turn; two only with "
+                    "6-6, 4-4 or 3-3 on the first turn)"
+                ),
             )
         )
     if rs.block:
@@ -187,7 +192,7 @@ def _diagnose(
             (
                 "six-block",
                 replace(rs, block=""),
-                "it builds six points in a row with no opposing checker in front of them",
+                N_("it builds six points in a row with no opposing checker in front of them"),
             )
         )
     if rs.home_hit_freeze:
@@ -195,7 +200,7 @@ def _diagnose(
             (
                 "home-hit-moves-on",
                 replace(rs, home_hit_freeze=False),
-                "a checker that hit in the home board moves on (it must stop for the turn)",
+                N_("a checker that hit in the home board moves on (it must stop for the turn)"),
             )
         )
     if rs.max_per_point:
@@ -203,8 +208,9 @@ def _diagnose(
             (
                 "five-checker-limit",
                 replace(rs, max_per_point=0),
-                f"a checker lands on a point that already has {rs.max_per_point} of the "
-                "mover's checkers",
+                N_(
+                    "a checker lands on a point that already has {count} of the mover's checkers"
+                ).format(count=rs.max_per_point),
             )
         )
     if rs.bearoff_exact:
@@ -212,7 +218,7 @@ def _diagnose(
             (
                 "exact-bear-off",
                 replace(rs, bearoff_exact=False),
-                "a checker is borne off with a larger die (bear-off needs the exact number)",
+                N_("a checker is borne off with a larger die (bear-off needs the exact number)"),
             )
         )
     for kind, loose, reason in relaxed:
@@ -222,15 +228,17 @@ def _diagnose(
     thr = 1 if rs.single_blocks else 2
     for f, t in moves:
         if t != OFF and t <= 24 and opp[rs.opponent_point(t)] >= thr:
-            return "blocked", f"{f}/{t} lands on a point the opponent holds"
+            return "blocked", N_("{step} lands on a point the opponent holds").format(
+                step=f"{f}/{t}"
+            )
     if me[BAR] and any(f != BAR for f, _ in moves[: me[BAR]]):
-        return "bar-first", "a checker is on the bar: it must enter first"
+        return "bar-first", N_("a checker is on the bar: it must enter first")
     for k, (used, _, _) in reachable(rs, me, opp, dice).items():
         if k[0] == after:
             return (
                 "fewer-dice",
-                f"it uses {used} dice where {best} can be played",
+                N_("it uses {used} dice where {best} can be played").format(used=used, best=best),
             )
     if any(t == OFF for _, t in moves) and (any(me[7:26]) or (len(me) > POOL and me[POOL] > 0)):
-        return "bear-off-early", "bearing off while checkers are outside the home board"
-    return "wrong-distance", "no legal sequence of the dice makes this play"
+        return "bear-off-early", N_("bearing off while checkers are outside the home board")
+    return "wrong-distance", N_("no legal sequence of the dice makes this play")
