@@ -21,6 +21,7 @@ from gamao_cli.cli.executor_options import (
     executor_for,
 )
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.executors import Executor
@@ -260,10 +261,20 @@ def _summary(files: list[FileSkill], seconds: float) -> str:
     decisions = sum(1 for d in records if d.counts)
     hits = sum(f.hits for f in files)
     misses = sum(f.misses for f in files)
-    cache = f"; cache {hits} hits, {misses} misses" if hits + misses else ""
-    return (
-        f"{len(files)} file{'s' if len(files) != 1 else ''}, {analysed} of {games} games "
-        f"analysed, {decisions} decisions in {seconds:.1f} s{cache}"
+    cache = (
+        _("; cache {hits} hits, {misses} misses").format(hits=hits, misses=misses)
+        if hits + misses
+        else ""
+    )
+    return _(
+        "{files}, {analysed} of {games} games analysed, {decisions} decisions in {seconds} s{cache}"
+    ).format(
+        files=ngettext("{count} file", "{count} files", len(files)).format(count=len(files)),
+        analysed=analysed,
+        games=games,
+        decisions=decisions,
+        seconds=f"{seconds:.1f}",
+        cache=cache,
     )
 
 

@@ -21,6 +21,7 @@ from gamao_cli.cli.executor_options import (
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
+from gamao_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from gamao_cli.formats.inputs import InputFile
@@ -121,7 +122,7 @@ def convert(
             if runner is not None
             else map_in_order(convert_file, work, workers)
         )
-        for (_, rel), done in zip(rooted, results, strict=True):
+        for (_item, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
             for message in done.messages:
                 err.print(message, markup=False, highlight=False)
@@ -160,10 +161,21 @@ def convert(
     if single_file and shared is not None:
         shared.close()
     err.print(
-        f"{counts['files']} file{'s' if counts['files'] != 1 else ''}, {counts['matches']} "
-        f"matches, {counts['games']} games converted to {to.value}"
-        + (f" ({counts['written']} files written)" if out_dir is not None else "")
-        + f"; {counts['diagnostics']} diagnostics",
+        _(
+            "{files}, {matches} matches, {games} games converted to {format}{written}; "
+            "{diagnostics} diagnostics"
+        ).format(
+            files=ngettext("{count} file", "{count} files", counts["files"]).format(
+                count=counts["files"]
+            ),
+            matches=counts["matches"],
+            games=counts["games"],
+            format=to.value,
+            written=_(" ({count} files written)").format(count=counts["written"])
+            if out_dir is not None
+            else "",
+            diagnostics=counts["diagnostics"],
+        ),
         markup=False,
         highlight=False,
     )

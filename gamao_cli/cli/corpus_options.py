@@ -12,6 +12,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import ExecutorChoice, executor_for
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.corpus import CorpusRead
@@ -132,10 +133,18 @@ def load_dataset(
 
 
 def dataset_line(run: DatasetRun) -> str:
-    resumed = f" ({run.skipped} already complete)" if run.skipped else ""
-    return (
-        f"{run.files} files, {run.matches} matches, {run.games} games, {run.plays} plays; "
-        f"{run.units} work units{resumed} written to {run.root}"
+    resumed = _(" ({count} already complete)").format(count=run.skipped) if run.skipped else ""
+    return _(
+        "{files} files, {matches} matches, {games} games, {plays} plays; {units} work "
+        "units{resumed} written to {root}"
+    ).format(
+        files=run.files,
+        matches=run.matches,
+        games=run.games,
+        plays=run.plays,
+        units=run.units,
+        resumed=resumed,
+        root=run.root,
     )
 
 
@@ -144,9 +153,19 @@ def summary_line(corpus: CorpusRead) -> str:
     sev = t.findings.get_column("severity")
     errors = int((sev == "error").sum())
     warnings = int((sev == "warning").sum())
-    unreadable = f" ({len(corpus.unreadable)} unreadable)" if corpus.unreadable else ""
-    return (
-        f"{corpus.files} file{'s' if corpus.files != 1 else ''}{unreadable}, "
-        f"{t.matches.height} matches, {t.games.height} games, {t.plays.height} plays; "
-        f"{errors} errors, {warnings} warnings"
+    unreadable = (
+        _(" ({count} unreadable)").format(count=len(corpus.unreadable)) if corpus.unreadable else ""
+    )
+    files = ngettext("{count} file", "{count} files", corpus.files).format(count=corpus.files)
+    return _(
+        "{files}{unreadable}, {matches} matches, {games} games, {plays} plays; {errors} errors, "
+        "{warnings} warnings"
+    ).format(
+        files=files,
+        unreadable=unreadable,
+        matches=t.matches.height,
+        games=t.games.height,
+        plays=t.plays.height,
+        errors=errors,
+        warnings=warnings,
     )

@@ -13,6 +13,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.filtering import Selected
@@ -126,8 +127,12 @@ def filter_matches(
             err.print(f"{path}: exists, not overwritten (use --force)", markup=False)
     written = sum(s.written for s in sinks.values() if s is not None)
     err.print(
-        f"{len(items)} files, {counts['matches']} matches, {counts['selected']} selected"
-        + (f", {written} files written" if writing else ""),
+        _("{files} files, {matches} matches, {selected} selected{written}").format(
+            files=len(items),
+            matches=counts["matches"],
+            selected=counts["selected"],
+            written=_(", {count} files written").format(count=written) if writing else "",
+        ),
         markup=False,
     )
     if counts["unreadable"]:

@@ -14,6 +14,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
@@ -92,9 +93,10 @@ def fix(
             sys.stdout.write(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
                              f"{f.description}\n")  # fmt: skip
     err.print(
-        f"{len(rooted)} files, {matches} matches, {len(listed)} repairs, {remaining} errors "
-        "left" + (f", {reverted} matches left as they were (repairs made them worse)"
-                  if reverted else ""),
+        _("{files} files, {matches} matches, {repairs} repairs, {errors} errors left{reverted}")
+        .format(files=len(rooted), matches=matches, repairs=len(listed), errors=remaining,
+                reverted=_(", {count} matches left as they were (repairs made them worse)")
+                .format(count=reverted) if reverted else ""),
         markup=False,
     )  # fmt: skip
     if not matches:

@@ -10,6 +10,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
@@ -145,7 +146,10 @@ def split(
                 written += 1
             else:
                 ok = False
-    stderr_console().print(f"{read} matches read, {written} files written", markup=False)
+    stderr_console().print(
+        _("{read} matches read, {written} files written").format(read=read, written=written),
+        markup=False,
+    )
     raise typer.Exit(ExitCode.OK if ok else ExitCode.FINDINGS)
 
 
@@ -184,8 +188,10 @@ def merge(
     joined = list(join_games(matches))
     ok = _write_all(output, fmt, joined, force)
     stderr_console().print(
-        f"{len(items)} files, {len(joined)} matches written to {output}" if ok else
-        f"{len(items)} files read, nothing written", markup=False,
+        _("{files} files, {matches} matches written to {output}").format(
+            files=len(items), matches=len(joined), output=output
+        ) if ok else _("{files} files read, nothing written").format(files=len(items)),
+        markup=False,
     )  # fmt: skip
     raise typer.Exit(ExitCode.OK if ok else ExitCode.FINDINGS)
 

@@ -1,0 +1,39 @@
+"""The commands' summaries on stderr in Portuguese (``gamao --lang pt``); English unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+from gamao_cli.i18n import set_language
+
+runner = CliRunner()
+
+
+def _last_line(*args: str) -> str:
+    try:
+        result = runner.invoke(app, list(args))
+    finally:
+        set_language("en")
+    assert result.exit_code in (0, 1), result.stderr
+    return result.stderr.strip().splitlines()[-1]
+
+
+def test_convert_stats_and_split_summaries_in_portuguese(tmp_path: Path) -> None:
+    out = str(tmp_path / "x.jsonl")
+    assert _last_line("--lang", "pt", "convert", "examples", "--to", "jsonl", "-o", out) == (
+        "4 arquivos, 4 matches, 36 partidas convertidos para jsonl; 0 diagnósticos"
+    )
+    assert _last_line("convert", "examples", "--to", "jsonl", "-o", out, "--force") == (
+        "4 files, 4 matches, 36 games converted to jsonl; 0 diagnostics"
+    )
+    csv = str(tmp_path / "x.csv")
+    assert _last_line("--lang", "pt", "stats", "examples", "-f", "csv", "-o", csv) == (
+        "4 arquivos, 4 matches, 36 partidas, 1420 jogadas; 5 erros, 2 avisos"
+    )
+    folder = str(tmp_path / "split")
+    assert _last_line("--lang", "pt", "split", "examples", "-o", folder) == (
+        "4 matches lidos, 4 arquivos escritos"
+    )
