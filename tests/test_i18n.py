@@ -242,3 +242,7 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     assert translate_message("not a match file, skipped (xgid file: positions, not games)") == (
         "não é um arquivo de partidas, ignorado (arquivo xgid: posições, não partidas)"
     )
+    assert translate_message("a/b.mat: no such file") == "a/b.mat: arquivo inexistente"
+    assert translate_message("x.txt: not a known match format (mat, sgf)") == (
+        "x.txt: não é um formato de partidas conhecido (mat, sgf)"
+    )

@@ -36,6 +36,7 @@ from gamao_cli.formats.textio import (
     looks_binary,
     text_stream,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -166,13 +167,17 @@ def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
     try:
         return open(source.path, "rb", buffering=0), None  # read_path closes it
     except FileNotFoundError:
-        return None, _failure(name, "P001", f"{name}: no such file")
+        return None, _failure(name, "P001", N_("{file}: no such file").format(file=name))
     except IsADirectoryError:
-        return None, _failure(name, "P002", f"{name}: is a directory")
+        return None, _failure(name, "P002", N_("{file}: is a directory").format(file=name))
     except PermissionError:
-        return None, _failure(name, "P003", f"{name}: permission denied")
+        return None, _failure(name, "P003", N_("{file}: permission denied").format(file=name))
     except OSError as exc:
-        return None, _failure(name, "P004", f"{name}: cannot open: {exc.strerror or exc}")
+        return None, _failure(
+            name,
+            "P004",
+            N_("{file}: cannot open: {error}").format(file=name, error=exc.strerror or exc),
+        )
 
 
 Source = InputFile | str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO
@@ -206,7 +211,9 @@ def read_path(source: Source, fmt: FormatInfo | None = None) -> Iterator[Match]:
         return
     raw, failure = _open(source)
     if failure is not None or raw is None:
-        yield failure or _failure(source.name, "P004", f"{source.name}: cannot open")
+        yield failure or _failure(
+            source.name, "P004", N_("{file}: cannot open").format(file=source.name)
+        )
         return
     try:
         whole = _whole_file(source, raw)
@@ -238,7 +245,11 @@ def _read_range(
         text = read_range_text(path, span)
     except OSError as exc:
         name = source.name
-        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        yield _failure(
+            name,
+            "P004",
+            N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
+        )
         return
     yield from _matches(info, io.StringIO(text), source.name, span.first_line)
 
@@ -281,7 +292,11 @@ def _whole_file(source: InputFile, raw: BinaryIO) -> bytes | Match | None:
         return raw.read()
     except OSError as exc:
         name = source.name
-        return _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        return _failure(
+            name,
+            "P004",
+            N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
+        )
 
 
 def _read_binary_object(stream: BinaryIO, fmt: FormatInfo | None) -> Iterator[Match]:
@@ -291,7 +306,11 @@ def _read_binary_object(stream: BinaryIO, fmt: FormatInfo | None) -> Iterator[Ma
     try:
         data = stream.read()
     except OSError as exc:
-        yield _failure(shown, "P004", f"{shown}: read error: {exc.strerror or exc}")
+        yield _failure(
+            shown,
+            "P004",
+            N_("{file}: read error: {error}").format(file=shown, error=exc.strerror or exc),
+        )
         return
     if isinstance(data, str):  # a text stream passed where a binary one was expected
         data = data.encode("utf-8")
@@ -326,10 +345,14 @@ def _read_buffered(
     try:
         head = buffered.peek(SNIFF_BYTES)[:SNIFF_BYTES]
     except IsADirectoryError:
-        yield _failure(name, "P002", f"{name}: is a directory")
+        yield _failure(name, "P002", N_("{file}: is a directory").format(file=name))
         return
     except OSError as exc:
-        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        yield _failure(
+            name,
+            "P004",
+            N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
+        )
         return
     found = _format_of(source, head, fmt)
     if isinstance(found, Match):
@@ -353,7 +376,7 @@ def _format_of(
     binary, unrecognised or unreadable input)."""
     name = source.name
     if not head:
-        return _failure(name, "P005", f"{name}: empty input")
+        return _failure(name, "P005", N_("{file}: empty input").format(file=name))
     if fmt is not None and fmt.read_binary is not None:
         return fmt, ""
     binary = registry.detect_binary(head, name) if fmt is None else None
@@ -366,14 +389,22 @@ def _format_of(
         owner = registry.by_extension(name) if by_name and fmt is None else None
         if owner is not None and owner.read_binary is not None:
             return owner, ""  # its reader says what is wrong, and where (a damaged .xg)
-        return _failure(name, "P006", f"{name}: binary data, not a match file")
+        return _failure(name, "P006", N_("{file}: binary data, not a match file").format(file=name))
     encoding = detect_encoding(head)
     info = fmt or registry.detect(decode_head(head, encoding), source.name if by_name else "")
     if info is None:
         known = ", ".join(registry.names())
-        return _failure(name, "P007", f"{name}: not a known match format ({known})")
+        return _failure(
+            name,
+            "P007",
+            N_("{file}: not a known match format ({known})").format(file=name, known=known),
+        )
     if info.read is None and info.read_binary is None:
-        return _failure(name, "P008", f"{name}: the {info.name} format cannot be read")
+        return _failure(
+            name,
+            "P008",
+            N_("{file}: the {format} format cannot be read").format(file=name, format=info.name),
+        )
     return info, encoding
 
 
@@ -390,11 +421,21 @@ def _read_binary_stream(
     try:
         data = buffered.read(MAX_STREAM_BINARY + 1)
     except OSError as exc:
-        yield _failure(name, "P004", f"{name}: read error: {exc.strerror or exc}")
+        yield _failure(
+            name,
+            "P004",
+            N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
+        )
         return
     if len(data) > MAX_STREAM_BINARY:
         limit = MAX_STREAM_BINARY >> 20
-        yield _failure(name, "P004", f"{name}: a {info.name} stream over {limit} MB: give a file")
+        yield _failure(
+            name,
+            "P004",
+            N_("{file}: a {format} stream over {limit} MB: give a file").format(
+                file=name, format=info.name, limit=limit
+            ),
+        )
         return
     yield from _binary_matches(info, io.BytesIO(data), name)
 
@@ -407,9 +448,7 @@ def _binary_matches(info: FormatInfo, stream: BinaryIO, name: str) -> Iterator[M
         for match in info.read_binary(stream, name):
             yield match if match.source_format else _with_format(match, info.name)
     except Exception as exc:  # a reader must not raise; this keeps one bug from ending a batch
-        yield _failure(
-            name, "P009", f"{name}: the {info.name} reader failed: {type(exc).__name__}: {exc}"
-        )
+        yield _reader_failed(name, info, exc)
 
 
 def _matches(
@@ -428,9 +467,15 @@ def _matches(
         for match in found:
             yield match if match.source_format else _with_format(match, info.name)
     except Exception as exc:  # a reader must not raise; this keeps one bug from ending a batch
-        yield _failure(
-            name, "P009", f"{name}: the {info.name} reader failed: {type(exc).__name__}: {exc}"
-        )
+        yield _reader_failed(name, info, exc)
+
+
+def _reader_failed(name: str, info: FormatInfo, exc: Exception) -> Match:
+    """P009: a reader raised (a bug): the input ends here, with the error named."""
+    message = N_("{file}: the {format} reader failed: {error}").format(
+        file=name, format=info.name, error=f"{type(exc).__name__}: {exc}"
+    )
+    return _failure(name, "P009", message)
 
 
 def _with_format(match: Match, name: str) -> Match:
