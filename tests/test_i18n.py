@@ -243,6 +243,13 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
         "não é um arquivo de partidas, ignorado (arquivo xgid: posições, não partidas)"
     )
     assert translate_message("a/b.mat: no such file") == "a/b.mat: arquivo inexistente"
+    assert translate_message("unreadable line 'foo' before the first game") == (
+        "linha ilegível 'foo' antes da primeira partida"
+    )
+    unsupported = "variation 'Plakoto' is not supported; read as standard backgammon"
+    assert translate_message(unsupported) == (
+        "a variante 'Plakoto' não é suportada; lida como gamão padrão"
+    )
     assert translate_message("x.txt: not a known match format (mat, sgf)") == (
         "x.txt: não é um formato de partidas conhecido (mat, sgf)"
     )

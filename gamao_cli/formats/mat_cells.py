@@ -94,8 +94,10 @@ class CellReader(ReaderState):
         if head is not None:
             self.report(
                 "P101",
-                f"unreadable text {quote(head[1])}: expected dice such as `31: 8/5 6/5`, "
-                "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`",
+                N_(
+                    "unreadable text {text}: expected dice such as `31: 8/5 6/5`, "
+                    "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`"
+                ).format(text=quote(head[1])),
                 head[0] + 1,
             )
         if not cells:
@@ -170,8 +172,10 @@ class CellReader(ReaderState):
                 return
         self.report(
             "P101",
-            f"unreadable cell {quote(text)}: expected dice such as `31: 8/5 6/5`, "
-            "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`",
+            N_(
+                "unreadable cell {text}: expected dice such as `31: 8/5 6/5`, "
+                "`Doubles => 2`, `Takes`, `Drops` or `Wins 1 point`"
+            ).format(text=quote(text)),
             column + 1,
         )
 
@@ -179,7 +183,9 @@ class CellReader(ReaderState):
         if extra:
             self.report(
                 "P118",
-                f"text {quote(extra)} after {quote(text[: -len(extra)].strip())} ignored",
+                N_("text {extra} after {text} ignored").format(
+                    extra=quote(extra), text=quote(text[: -len(extra)].strip())
+                ),
                 column + len(text) - len(extra) + 1,
             )
 
@@ -379,7 +385,9 @@ class CellReader(ReaderState):
                 return steps
         self.report(
             "P102",
-            f"play {quote(rest)} is not readable: {unreadable.message}",
+            N_("play {text} is not readable: {why}").format(
+                text=quote(rest), why=unreadable.message
+            ),
             column + unreadable.offset + 1,
         )
         return None
@@ -466,7 +474,13 @@ class CellReader(ReaderState):
         try:
             position = decode_snowie(inner)
         except IdError as exc:
-            self.report("P109", f"the position in {quote(text)} is not readable: {exc}", column + 1)
+            self.report(
+                "P109",
+                N_("the position in {text} is not readable: {why}").format(
+                    text=quote(text), why=exc
+                ),
+                column + 1,
+            )
             return None
         turn = 1 - player
         if game.players is not None and position.names[0] != game.players[turn]:
@@ -474,8 +488,15 @@ class CellReader(ReaderState):
                 turn = player
             self.report(
                 "P119",
-                f"the position puts {position.names[0]!r} on roll after {quote(text[:2])}; "
-                f"the score line names {game.players[0]!r} and {game.players[1]!r}",
+                N_(
+                    "the position puts {name} on roll after {dice}; the score line names "
+                    "{first} and {second}"
+                ).format(
+                    name=repr(position.names[0]),
+                    dice=quote(text[:2]),
+                    first=repr(game.players[0]),
+                    second=repr(game.players[1]),
+                ),
                 column + 1,
             )
         boards = (

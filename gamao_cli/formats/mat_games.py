@@ -152,17 +152,19 @@ class GameAssembler(CellReader):
         last = candidates[-1]
         if len({n for n, _ in confirmed}) == 1:
             chosen = confirmed[0]
-            why = "the last game's `and the match` confirms it"
+            why = N_("the last game's `and the match` confirms it")
         else:
             chosen = last
-            why = "the last one; the record's end confirms none of them"
+            why = N_("the last one; the record's end confirms none of them")
         match.length, match.location = chosen
         self.match.diagnostics.append(
             Diagnostic(
                 "P120",
                 SEVERITY.get("P120", Severity.WARNING),
-                f"match length lines for {lengths} points before the first game: "
-                f"{chosen[0]} is used ({why})",
+                N_(
+                    "match length lines for {lengths} points before the first game: {chosen} "
+                    "is used ({why})"
+                ).format(lengths=lengths, chosen=chosen[0], why=why),
                 last[1],
             )
         )
@@ -183,8 +185,14 @@ class GameAssembler(CellReader):
             Diagnostic(
                 "P124",
                 Severity.INFO,
-                f"a boxed text banner (lines {first}-{last}) read as header comments"
-                + (f"; recognised {', '.join(added)}" if added else ""),
+                (
+                    N_(
+                        "a boxed text banner (lines {first}-{last}) read as header comments; "
+                        "recognised {fields}"
+                    )
+                    if added
+                    else N_("a boxed text banner (lines {first}-{last}) read as header comments")
+                ).format(first=first, last=last, fields=", ".join(added)),
                 where,
             )
         )

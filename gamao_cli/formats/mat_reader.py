@@ -194,10 +194,13 @@ class _Reader(GameAssembler):
             self.lineno = lineno = lineno + 1
             if skipped >= 0:
                 self.report(
-                    "P114", f"line longer than {MAX_LINE} characters; {skipped} more ignored"
+                    "P114",
+                    N_("line longer than {limit} characters; {count} more ignored").format(
+                        limit=MAX_LINE, count=skipped
+                    ),
                 )
             if lineno <= 20 and _is_binary(raw):
-                self.report("P106", "the input is binary, not match text")
+                self.report("P106", N_("the input is binary, not match text"))
                 break
             finished = self.line(raw)
             if finished is not None:
@@ -205,7 +208,10 @@ class _Reader(GameAssembler):
         if self.read_error is not None:
             self.lineno = lineno + 1
             self.report(
-                "P106", f"the input cannot be read as text past this point: {self.read_error}"
+                "P106",
+                N_("the input cannot be read as text past this point: {error}").format(
+                    error=self.read_error
+                ),
             )
         yield self.finish_match()
 
@@ -298,8 +304,11 @@ class _Reader(GameAssembler):
             return None
         self.report(
             "P101",
-            f"unreadable line {quote(stripped)} before the "
-            + ("first game" if self.state == MATCH else "match length line"),
+            (
+                N_("unreadable line {text} before the first game")
+                if self.state == MATCH
+                else N_("unreadable line {text} before the match length line")
+            ).format(text=quote(stripped)),
             len(line) - len(stripped) + 1,
         )
         return None
@@ -308,7 +317,11 @@ class _Reader(GameAssembler):
     def comment_line(self, text: str) -> None:
         where = Location(self.file, self.lineno, 1)
         if ml.SET_POS.match(text):
-            self.report("P110", f"edited position {quote(text)} is not supported; ignored", 1)
+            self.report(
+                "P110",
+                N_("edited position {text} is not supported; ignored").format(text=quote(text)),
+                1,
+            )
         if self.state == GAME:
             self.pending.append((text, where))
             return
@@ -439,8 +452,10 @@ class _Reader(GameAssembler):
             game.columns = (1, 0)
             self.report(
                 "P113",
-                f"{name0!r} is in the left column here but was the right player of the "
-                "first game; columns mapped by name",
+                N_(
+                    "{name} is in the left column here but was the right player of the first "
+                    "game; columns mapped by name"
+                ).format(name=repr(name0)),
                 1,
             )
             name0, name1 = name1, name0

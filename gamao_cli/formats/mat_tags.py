@@ -8,6 +8,7 @@ no score line does.
 
 from __future__ import annotations
 
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Rules, Variant
@@ -45,7 +46,9 @@ def match_rules(
             if found is None:
                 problem(
                     "P111",
-                    f"variation {value!r} is not supported; read as standard backgammon",
+                    N_("variation {value} is not supported; read as standard backgammon").format(
+                        value=repr(value)
+                    ),
                     where,
                 )
             else:
@@ -53,7 +56,11 @@ def match_rules(
         elif low in ("crawford", "jacoby", "beaver"):
             flag = _ON_OFF.get(value.strip().lower())
             if flag is None:
-                problem("P112", f"{key} {value!r} is not On or Off", where)
+                problem(
+                    "P112",
+                    N_("{key} {value} is not On or Off").format(key=key, value=repr(value)),
+                    where,
+                )
             else:
                 flags["beavers" if low == "beaver" else low] = flag
         elif low == "cubelimit":
@@ -62,7 +69,11 @@ def match_rules(
                 cube_limit = int(limit)
                 cube = cube_limit > 1
             else:
-                problem("P112", f"CubeLimit {value!r} is not a number >= 1", where)
+                problem(
+                    "P112",
+                    N_("CubeLimit {value} is not a number >= 1").format(value=repr(value)),
+                    where,
+                )
     rules = Rules(variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"], cube_limit)
     return rules, problems
 
