@@ -246,6 +246,11 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     assert translate_message("unreadable line 'foo' before the first game") == (
         "linha ilegível 'foo' antes da primeira partida"
     )
+    assert translate_message(
+        "$.games[0].actions[2].dice: expected an array, found a string (action skipped)"
+    ) == (
+        "$.games[0].actions[2].dice: esperava-se um array, encontrou-se uma string (ação ignorada)"
+    )
     unsupported = "variation 'Plakoto' is not supported; read as standard backgammon"
     assert translate_message(unsupported) == (
         "a variante 'Plakoto' não é suportada; lida como gamão padrão"

@@ -28,6 +28,7 @@ from gamao_cli.formats.json_values import (
     parse_steps,
     str_pair,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -61,7 +62,9 @@ def _enum_value(cls: type[_E], value: str, path: str) -> _E:
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
-        raise SchemaError(path, f"{value!r} is not one of {allowed}") from None
+        raise SchemaError(
+            path, N_("{value} is not one of {allowed}").format(value=repr(value), allowed=allowed)
+        ) from None
 
 
 _ACTION_TYPES = ("move", "double", "take", "drop", "beaver", "resign", "set-position", "win")
@@ -79,7 +82,9 @@ class _DocReader:
 
     def done(self, o: JsonObject) -> None:
         for key in o.unknown():
-            self.diag("P308", f"{o.at(key)}: unknown field ignored", Severity.WARNING)
+            self.diag(
+                "P308", N_("{path}: unknown field ignored").format(path=o.at(key)), Severity.WARNING
+            )
 
     def location(self, o: JsonObject, key: str = "location") -> Location:
         value = o.raw(key, None)
@@ -96,7 +101,7 @@ class _DocReader:
     def set_position(self, value: object, path: str) -> SetPosition:
         o = JsonObject(value, path)
         if o.raw("type", "set-position") != "set-position":
-            raise SchemaError(o.at("type"), "expected 'set-position'")
+            raise SchemaError(o.at("type"), N_("expected 'set-position'"))
         boards = as_list(o.raw("boards"), o.at("boards"), 2)
         dice = o.raw("dice", None)
         text, number, location = self.tail(o)
@@ -165,7 +170,10 @@ class _DocReader:
             )
         else:
             allowed = ", ".join(repr(t) for t in _ACTION_TYPES)
-            raise SchemaError(o.at("type"), f"{kind!r} is not one of {allowed}")
+            raise SchemaError(
+                o.at("type"),
+                N_("{value} is not one of {allowed}").format(value=repr(kind), allowed=allowed),
+            )
         self.done(o)
         return action
 
@@ -205,7 +213,10 @@ class _DocReader:
                 actions.append(self.action(raw, f"{path}.actions[{i}]"))
                 kept[i] = len(actions) - 1
             except SchemaError as exc:
-                self.diag("P307", f"{exc.path}: {exc.message} (action skipped)")
+                self.diag(
+                    "P307",
+                    N_("{path}: {why} (action skipped)").format(path=exc.path, why=exc.message),
+                )
         annotations = self.annotations(o, len(raw_actions), kept)
         score = o.raw("score", None)
         players = o.raw("players", None)
@@ -238,14 +249,22 @@ class _DocReader:
             try:
                 note = reader.annotation(raw, path, count)
             except SchemaError as exc:
-                self.diag("P309", f"{exc.path}: {exc.message} (annotation skipped)")
+                self.diag(
+                    "P309",
+                    N_("{path}: {why} (annotation skipped)").format(path=exc.path, why=exc.message),
+                )
                 continue
             if note.action not in kept:
-                self.diag("P309", f"{path}: its action was skipped (annotation skipped)")
+                self.diag(
+                    "P309",
+                    N_("{path}: its action was skipped (annotation skipped)").format(path=path),
+                )
                 continue
             out.append(replace(note, action=kept[note.action]))
         for where in reader.unknown:
-            self.diag("P308", f"{where}: unknown field ignored", Severity.WARNING)
+            self.diag(
+                "P308", N_("{path}: unknown field ignored").format(path=where), Severity.WARNING
+            )
         return tuple(out)
 
     def match(self, value: object, path: str) -> Match | None:
@@ -257,14 +276,22 @@ class _DocReader:
         o.raw("format")
         version = o.raw("version", None)
         if version != VERSION:
-            self.diag("P304", f"{o.at('version')}: version {json.dumps(version)} is not {VERSION}")
+            self.diag(
+                "P304",
+                N_("{path}: version {version} is not {supported}").format(
+                    path=o.at("version"), version=json.dumps(version), supported=VERSION
+                ),
+            )
             return None
         games: list[Game] = []
         for i, raw in enumerate(o.get_list("games")):
             try:
                 games.append(self.game(raw, f"{path}.games[{i}]"))
             except SchemaError as exc:
-                self.diag("P306", f"{exc.path}: {exc.message} (game skipped)")
+                self.diag(
+                    "P306",
+                    N_("{path}: {why} (game skipped)").format(path=exc.path, why=exc.message),
+                )
         ratings = as_list(o.raw("ratings", [None, None]), o.at("ratings"), 2)
         rating0, rating1 = (
             None if r is None else as_str(r, f"{path}.ratings[{i}]") for i, r in enumerate(ratings)
@@ -310,7 +337,9 @@ def _documents(value: object, where: Location, filename: str) -> Iterator[Match]
         try:
             match = reader.match(item, path)
         except SchemaError as exc:
-            reader.diag("P305", f"{exc.path}: {exc.message} (match skipped)")
+            reader.diag(
+                "P305", N_("{path}: {why} (match skipped)").format(path=exc.path, why=exc.message)
+            )
             match = None
         if match is None:
             yield _empty(filename, reader.diags)
@@ -328,13 +357,13 @@ def _decode_error(exc: json.JSONDecodeError, filename: str, line_offset: int = 0
     return Diagnostic(
         "P302",
         Severity.ERROR,
-        f"invalid JSON: {exc.msg}",
+        N_("invalid JSON: {why}").format(why=exc.msg),
         Location(filename, exc.lineno + line_offset, exc.colno),
     )
 
 
 def _too_deep(where: Location) -> Diagnostic:
-    return Diagnostic("P302", Severity.ERROR, "invalid JSON: nested too deeply", where)
+    return Diagnostic("P302", Severity.ERROR, N_("invalid JSON: nested too deeply"), where)
 
 
 _NEXT_DOCUMENT = re.compile(r"\n(?=[{\[])")
@@ -360,7 +389,7 @@ def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
             first_line = line
             break
     if first_line is None:
-        diag = Diagnostic("P301", Severity.ERROR, "empty input: no JSON document",
+        diag = Diagnostic("P301", Severity.ERROR, N_("empty input: no JSON document"),
                           Location(filename))  # fmt: skip
         yield _empty(filename, [diag])
         return

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from gamao_cli.engine.ruleset import POOL
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Step
 
 FORMAT = "gamao-match"
@@ -87,17 +88,17 @@ class SchemaError(ValueError):
 
 def type_name(value: object) -> str:
     if value is None:
-        return "null"
+        return N_("null")
     if isinstance(value, bool):
-        return "a boolean"
+        return N_("a boolean")
     if isinstance(value, int):
-        return "a number"
+        return N_("a number")
     if isinstance(value, str):
-        return "a string"
+        return N_("a string")
     if isinstance(value, list):
-        return "an array"
+        return N_("an array")
     if isinstance(value, dict):
-        return "an object"
+        return N_("an object")
     return type(value).__name__
 
 
@@ -106,7 +107,9 @@ class JsonObject:
 
     def __init__(self, value: object, path: str) -> None:
         if not isinstance(value, dict):
-            raise SchemaError(path, f"expected an object, found {type_name(value)}")
+            raise SchemaError(
+                path, N_("expected an object, found {found}").format(found=type_name(value))
+            )
         self.data: dict[str, object] = value
         self.path = path
         self.used: set[str] = set()
@@ -118,7 +121,7 @@ class JsonObject:
         self.used.add(key)
         if key not in self.data:
             if default is ...:
-                raise SchemaError(self.at(key), "missing")
+                raise SchemaError(self.at(key), N_("missing"))
             return default
         return self.data[key]
 
@@ -135,14 +138,18 @@ class JsonObject:
     def get_bool(self, key: str, default: object = ...) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
-            raise SchemaError(self.at(key), f"expected true or false, found {type_name(value)}")
+            raise SchemaError(
+                self.at(key),
+                N_("expected true or false, found {found}").format(found=type_name(value)),
+            )
         return value
 
     def get_opt_bool(self, key: str) -> bool | None:
         value = self.raw(key, None)
         if value is not None and not isinstance(value, bool):
             raise SchemaError(
-                self.at(key), f"expected true, false or null, found {type_name(value)}"
+                self.at(key),
+                N_("expected true, false or null, found {found}").format(found=type_name(value)),
             )
         return value
 
@@ -155,21 +162,30 @@ class JsonObject:
 
 def as_int(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SchemaError(path, f"expected an integer, found {type_name(value)}")
+        raise SchemaError(
+            path, N_("expected an integer, found {found}").format(found=type_name(value))
+        )
     return value
 
 
 def as_str(value: object, path: str) -> str:
     if not isinstance(value, str):
-        raise SchemaError(path, f"expected a string, found {type_name(value)}")
+        raise SchemaError(
+            path, N_("expected a string, found {found}").format(found=type_name(value))
+        )
     return value
 
 
 def as_list(value: object, path: str, length: int | None = None) -> list[object]:
     if not isinstance(value, list):
-        raise SchemaError(path, f"expected an array, found {type_name(value)}")
+        raise SchemaError(
+            path, N_("expected an array, found {found}").format(found=type_name(value))
+        )
     if length is not None and len(value) != length:
-        raise SchemaError(path, f"expected {length} elements, found {len(value)}")
+        raise SchemaError(
+            path,
+            N_("expected {length} elements, found {found}").format(length=length, found=len(value)),
+        )
     return value
 
 
