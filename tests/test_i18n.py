@@ -251,6 +251,10 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     ) == (
         "$.games[0].actions[2].dice: esperava-se um array, encontrou-se uma string (ação ignorada)"
     )
+    assert translate_message("unknown move 'xyz'") == "lance desconhecido 'xyz'"
+    assert translate_message("GM[1] is not backgammon (GM[6]): game tree skipped") == (
+        "GM[1] não é gamão (GM[6]): árvore de jogo ignorada"
+    )
     unsupported = "variation 'Plakoto' is not supported; read as standard backgammon"
     assert translate_message(unsupported) == (
         "a variante 'Plakoto' não é suportada; lida como gamão padrão"

@@ -26,6 +26,7 @@ from gamao_cli.formats.sgf_moves import (
     point_list,
 )
 from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
     Double,
@@ -133,7 +134,10 @@ class GameReader:
                 continue
             if len(moves) > 1:
                 self.diag(
-                    "P221", "node with both W and B: only the first is read", node.line, node.column
+                    "P221",
+                    N_("node with both W and B: only the first is read"),
+                    node.line,
+                    node.column,
                 )
             prop = moves[0]
             player = 0 if prop.name == "W" else 1
@@ -175,7 +179,12 @@ class GameReader:
                 elif name in MARKS:
                     marks.extend((name, v) for v in prop.values)
             except AnalysisError as e:
-                self.diag("P229", f"{name}[...] skipped: {e}", prop.line, prop.column)
+                self.diag(
+                    "P229",
+                    N_("{name}[...] skipped: {why}").format(name=name, why=e),
+                    prop.line,
+                    prop.column,
+                )
         if isinstance(action, Move) and action.mark is MoveMark.UNPARSED:
             own = f"unparsed: {action.text}"  # the note gamao's writer leaves on such a play
             if comment == own or comment.startswith(own + "\n"):
@@ -210,17 +219,30 @@ class GameReader:
                 if value.upper() in ("W", "B"):
                     turn = 0 if value.upper() == "W" else 1
                 else:
-                    self.diag("P222", f"PL[{prop.value}] is not W or B", prop.line, prop.column)
+                    self.diag(
+                        "P222",
+                        N_("PL[{value}] is not W or B").format(value=prop.value),
+                        prop.line,
+                        prop.column,
+                    )
             elif prop.name == "DI":
                 if len(value) == 2 and all(c in "123456" for c in value):
                     dice = (int(value[0]), int(value[1]))
                 else:
-                    self.diag("P222", f"DI[{prop.value}] is not two dice", prop.line, prop.column)
+                    self.diag(
+                        "P222",
+                        N_("DI[{value}] is not two dice").format(value=prop.value),
+                        prop.line,
+                        prop.column,
+                    )
             elif prop.name == "CV":
                 cv = parse_cube_value(value)
                 if cv is None:
                     self.diag(
-                        "P227", f"CV[{prop.value}] is not a cube value", prop.line, prop.column
+                        "P227",
+                        N_("CV[{value}] is not a cube value").format(value=prop.value),
+                        prop.line,
+                        prop.column,
                     )
                 else:
                     cube_value = cv
@@ -232,7 +254,9 @@ class GameReader:
                 else:
                     self.diag(
                         "P222",
-                        f"{prop.name}[{prop.value}] is not c, w, b or n",
+                        N_("{name}[{value}] is not c, w, b or n").format(
+                            name=prop.name, value=prop.value
+                        ),
                         prop.line,
                         prop.column,
                     )
@@ -292,7 +316,9 @@ class GameReader:
         for value in bad:
             self.diag(
                 "P216",
-                f"{prop.name}[{value}] is not a point or a range of points",
+                N_("{name}[{value}] is not a point or a range of points").format(
+                    name=prop.name, value=value
+                ),
                 prop.line,
                 prop.column,
             )
@@ -302,7 +328,7 @@ class GameReader:
                 if prop.name != "AE":
                     self.diag(
                         "P216",
-                        f"{prop.name}[z]: checkers cannot be put off",
+                        N_("{name}[z]: checkers cannot be put off").format(name=prop.name),
                         prop.line,
                         prop.column,
                     )
@@ -352,7 +378,9 @@ class GameReader:
                 if n is None or not 1 <= n <= 3:
                     self.diag(
                         "P224",
-                        f"resignation level {m.group(1)!r} is not 1, 2 or 3",
+                        N_("resignation level {level} is not 1, 2 or 3").format(
+                            level=repr(m.group(1))
+                        ),
                         node.line,
                         node.column,
                     )
@@ -363,7 +391,12 @@ class GameReader:
         elif low in ("accept", "reject", "decline"):
             pending = self.pending_resign
             if pending is None or pending[0] == player:
-                self.diag("P223", f"{value!r} answers no resignation offer", node.line, node.column)
+                self.diag(
+                    "P223",
+                    N_("{value} answers no resignation offer").format(value=repr(value)),
+                    node.line,
+                    node.column,
+                )
                 return
             self.resolve_resign(accepted=low == "accept", answer=value)
         else:
@@ -373,12 +406,19 @@ class GameReader:
     def checker_move(self, player: int, value: str, node: SgfNode, location: Location) -> None:
         known = lookup_play(player, value.strip())
         if known is None:
-            self.diag("P215", f"unknown move {value!r}", node.line, node.column)
+            self.diag(
+                "P215", N_("unknown move {value}").format(value=repr(value)), node.line, node.column
+            )
             return
         dice, steps, pairs, problem = known
         self.turn = 1 - player
         if problem is not None:
-            self.diag("P216", f"{problem} in {value!r}", node.line, node.column)
+            self.diag(
+                "P216",
+                N_("{problem} in {value}").format(problem=problem, value=repr(value)),
+                node.line,
+                node.column,
+            )
             self.actions.append(
                 new_move(player, dice, steps, value, MoveMark.UNPARSED, None, location)
             )
@@ -412,7 +452,12 @@ class GameReader:
     def read_result(self, prop: SgfProperty) -> Win | None:
         m = _RESULT.fullmatch(prop.value)
         if m is None:
-            self.diag("P217", f"RE[{prop.value}] is not W+n or B+n", prop.line, prop.column)
+            self.diag(
+                "P217",
+                N_("RE[{value}] is not W+n or B+n").format(value=prop.value),
+                prop.line,
+                prop.column,
+            )
             return None
         player = 0 if m.group(1).upper() == "W" else 1
         suffix = m.group(3)

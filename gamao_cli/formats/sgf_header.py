@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty, SgfTree, fold_whitespace
+from gamao_cli.i18n import N_
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Rules, Variant
 
@@ -103,7 +104,9 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
         h.diags.append(
             (
                 "P210",
-                f"GM[{gm.value}] is not backgammon (GM[6]): game tree skipped",
+                N_("GM[{value}] is not backgammon (GM[6]): game tree skipped").format(
+                    value=gm.value
+                ),
                 gm.line,
                 gm.column,
             )
@@ -138,14 +141,28 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
             low = t.lower()
             if low not in _KNOWN_RULES:
                 h.diags.append(
-                    ("P218", f"unknown rule {t!r} in RU[{ru.value}]", ru.line, ru.column)
+                    (
+                        "P218",
+                        N_("unknown rule {rule} in RU[{value}]").format(
+                            rule=repr(t), value=ru.value
+                        ),
+                        ru.line,
+                        ru.column,
+                    )
                 )
     h.result = root.get("RE")
     cv = root.get("CV")
     if cv is not None:
         value = parse_cube_value(cv.value)
         if value is None:
-            h.diags.append(("P227", f"CV[{cv.value}] is not a cube value", cv.line, cv.column))
+            h.diags.append(
+                (
+                    "P227",
+                    N_("CV[{value}] is not a cube value").format(value=cv.value),
+                    cv.line,
+                    cv.column,
+                )
+            )
         else:
             h.cube_value = value
     for prop in root.properties:
@@ -166,7 +183,14 @@ def _read_mi(h: Header, mi: SgfProperty) -> None:
             continue  # unknown tags are ignored (SGF specification)
         if number is None or number < 0:
             h.diags.append(
-                ("P213", f"MI entry {entry!r} is not '{key}:<number>'", mi.line, mi.column)
+                (
+                    "P213",
+                    N_("MI entry {entry} is not '{key}:<number>'").format(
+                        entry=repr(entry), key=key
+                    ),
+                    mi.line,
+                    mi.column,
+                )
             )
             continue
         if key == "length":

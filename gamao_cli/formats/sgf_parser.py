@@ -49,6 +49,7 @@ from gamao_cli.formats.sgf_tree import (
     new_property,
     unescape,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Severity
 
 __all__ = [
@@ -314,7 +315,12 @@ class _Parser:
             skipped.append(sc.take(1))
         text = "".join(skipped).strip()
         if text:
-            self.issue("P203", f"skipped text outside a game tree: {_excerpt(text)}", line, column)
+            self.issue(
+                "P203",
+                N_("skipped text outside a game tree: {text}").format(text=_excerpt(text)),
+                line,
+                column,
+            )
 
     def parse_property_values(self, name: str, line: int, column: int) -> SgfProperty | None:
         sc = self.sc
@@ -328,11 +334,15 @@ class _Parser:
             raw, closed = sc.read_value()
             values.append(unescape(raw))
             if not closed:
-                what = f"{name}[...]" if name else "value"
-                self.issue("P201", f"unterminated {what}: no closing ']'", vline, vcol)
+                message = (
+                    N_("unterminated {name}[...]: no closing ']'").format(name=name)
+                    if name
+                    else N_("unterminated value: no closing ']'")
+                )
+                self.issue("P201", message, vline, vcol)
                 break
         if not values:
-            self.issue("P206", f"property {name} has no value", line, column)
+            self.issue("P206", N_("property {name} has no value").format(name=name), line, column)
             return None
         return SgfProperty(name, tuple(values), line, column)
 
@@ -353,7 +363,10 @@ class _Parser:
                     continue
                 if not name:
                     self.issue(
-                        "P204", f"property name {ident!r} has no capital letter", pline, pcol
+                        "P204",
+                        N_("property name {name} has no capital letter").format(name=repr(ident)),
+                        pline,
+                        pcol,
                     )
                     continue
                 props.append(prop)
@@ -419,7 +432,12 @@ class _Parser:
             else:
                 line, column = sc.line, sc.column
                 junk = sc.take_match(_JUNK_INSIDE) or sc.take(1)
-                self.issue("P204", f"unexpected {_excerpt(junk)} skipped", line, column)
+                self.issue(
+                    "P204",
+                    N_("unexpected {text} skipped").format(text=_excerpt(junk)),
+                    line,
+                    column,
+                )
 
     def trees(self) -> Iterator[ParsedTree]:
         sc = self.sc
@@ -430,7 +448,9 @@ class _Parser:
             tree = self.parse_tree()
             yield ParsedTree(tree, self.take_issues())
         if sc.read_error is not None:
-            self.issue("P209", f"read error: {sc.read_error}", sc.line, sc.column)
+            self.issue(
+                "P209", N_("read error: {error}").format(error=sc.read_error), sc.line, sc.column
+            )
         if self.issues:
             yield ParsedTree(None, self.take_issues())
 

@@ -53,6 +53,7 @@ from gamao_cli.formats.sgf_game import GameReader
 from gamao_cli.formats.sgf_header import GAME_ROOT, Header, read_header
 from gamao_cli.formats.sgf_moves import MechanicalBoard, letter_point, point_letter
 from gamao_cli.formats.sgf_parser import SgfIssue, iter_trees
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
@@ -109,7 +110,9 @@ class _MatchBuilder:
                 Diagnostic(
                     "P214",
                     Severity.WARNING,
-                    f"game numbered {number} (MI game:{header.index}), expected {expected}",
+                    N_("game numbered {number} (MI game:{index}), expected {expected}").format(
+                        number=number, index=header.index, expected=expected
+                    ),
                     loc,
                     game=number,
                 )
@@ -128,8 +131,9 @@ class _MatchBuilder:
                 Diagnostic(
                     "P220",
                     Severity.WARNING,
-                    f"game {game.number} has rules {_rules_text(rules)}, the first game "
-                    f"{_rules_text(self.rules)}",
+                    N_("game {game} has rules {rules}, the first game {first}").format(
+                        game=game.number, rules=_rules_text(rules), first=_rules_text(self.rules)
+                    ),
                     header.location,
                     game=game.number,
                 )
@@ -237,7 +241,7 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
                 Diagnostic(
                     "P225",
                     Severity.WARNING,
-                    f"{tree.variation_count()} variation(s) ignored",
+                    N_("{count} variation(s) ignored").format(count=tree.variation_count()),
                     header.location,
                     game=number,
                 )
@@ -303,11 +307,15 @@ def _not_backgammon(headers: Sequence[Header], filename: str) -> Diagnostic:
     names = sorted({h.game_type for h in headers})
     said = ", ".join(f"GM[{n}] ({_GAMES[n]})" if n in _GAMES else f"GM[{n}]" for n in names)
     count = len(headers)
-    trees = "game tree" if count == 1 else "game trees"
+    message = (
+        N_("not a backgammon SGF: {count} game tree of {said}, none of backgammon (GM[6])")
+        if count == 1
+        else N_("not a backgammon SGF: {count} game trees of {said}, none of backgammon (GM[6])")
+    ).format(count=count, said=said)
     return Diagnostic(
         "P228",
         Severity.ERROR,
-        f"not a backgammon SGF: {count} {trees} of {said}, none of backgammon (GM[6])",
+        message,
         Location(filename, first.game_line, first.game_column),
     )
 
