@@ -255,6 +255,8 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     assert translate_message("GM[1] is not backgammon (GM[6]): game tree skipped") == (
         "GM[1] não é gamão (GM[6]): árvore de jogo ignorada"
     )
+    assert translate_message("unreadable event 'x r 9-9'") == "evento ilegível 'x r 9-9'"
+    assert translate_message("'Drop' answers no double") == ("'Drop' não responde a nenhuma dobra")
     unsupported = "variation 'Plakoto' is not supported; read as standard backgammon"
     assert translate_message(unsupported) == (
         "a variante 'Plakoto' não é suportada; lida como gamão padrão"

@@ -47,6 +47,7 @@ from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder
 from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -213,8 +214,9 @@ def _finish(g: _Game, reader: _Reader) -> None:
     if g.winner is not None and game.winner is not None and g.winner != game.winner:
         reader.diags.add(
             "P582",
-            f"the game line names player {g.winner + 1} the winner, the events player "
-            f"{game.winner + 1}",
+            N_("the game line names player {named} the winner, the events player {won}").format(
+                named=g.winner + 1, won=game.winner + 1
+            ),
             g.line,
         )
     numbers = [int(x) for x in g.header[-6:-1]]
@@ -226,7 +228,7 @@ def _finish(g: _Game, reader: _Reader) -> None:
 def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) -> None:
     diags = reader.diags
     if len(parts) < 2 or parts[0] not in ("1", "2"):
-        diags.add("P578", f"unreadable event {text[:60]!r}", line)
+        diags.add("P578", N_("unreadable event {text}").format(text=repr(text[:60])), line)
         return
     player = int(parts[0]) - 1
     game = g.builder
@@ -237,13 +239,21 @@ def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) ->
         tabula = game.variant is Variant.TABULA
         if len(dice) != (3 if tabula else 2) or not all(d in list("123456") for d in dice):
             diags.add(
-                "P579", f"dice {parts[2]!r} are not {'three' if tabula else 'two'} dice", line
+                "P579",
+                (
+                    N_("dice {dice} are not three dice")
+                    if tabula
+                    else N_("dice {dice} are not two dice")
+                ).format(dice=repr(parts[2])),
+                line,
             )
             return
         roll = (int(dice[0]), int(dice[1]))
         steps = bgammon_steps(player, game.variant, parts[3:])
         if steps is None:
-            diags.add("P580", f"unreadable move {' '.join(parts[3:])!r}", line)
+            diags.add(
+                "P580", N_("unreadable move {move}").format(move=repr(" ".join(parts[3:]))), line
+            )
             game.move(player, roll, (), text, where, MoveMark.UNPARSED)
             return
         game.move(player, roll, steps, text, where)
@@ -260,7 +270,7 @@ def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) ->
         game.resign(player, game.cube, text, where)
         game.settle_resign(True)
     else:
-        diags.add("P578", f"unreadable event {text[:60]!r}", line)
+        diags.add("P578", N_("unreadable event {text}").format(text=repr(text[:60])), line)
 
 
 def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
@@ -284,7 +294,7 @@ def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
         parts = text.split()
         if parts[0] != "i":
             if game is None:
-                diags.add("P583", "event before the first game line", number)
+                diags.add("P583", N_("event before the first game line"), number)
                 continue
             _event(game, reader, parts, number, text)
             continue
@@ -294,7 +304,9 @@ def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
             game = None
         head = _header(parts)
         if head is None:
-            diags.add("P576", f"unreadable game line {text[:60]!r}", number)
+            diags.add(
+                "P576", N_("unreadable game line {text}").format(text=repr(text[:60])), number
+            )
             continue
         stamp, p1, p2, numbers, variant_number = head
         length, winner = numbers[0], numbers[3]
@@ -302,7 +314,11 @@ def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
         if len(parts) == 9:  # the old acey-deucey flag
             variant = Variant.ACEY_DEUCEY if variant_number == 1 else Variant.STANDARD
         if variant is None:
-            diags.add("P577", f"variant {variant_number} is not 0, 1 or 2", number)
+            diags.add(
+                "P577",
+                N_("variant {number} is not 0, 1 or 2").format(number=variant_number),
+                number,
+            )
             variant = Variant.STANDARD
         if reader.games and ((p1, p2) != reader.players or length != reader.length):
             yield reader.match()
@@ -324,6 +340,14 @@ def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
     wrong = [(line, at) for at, line in sorted(indexed.items()) if at not in starts]
     if wrong:
         line, at = wrong[0]
-        more = f" ({len(wrong) - 1} more entries too)" if len(wrong) > 1 else ""
-        diags.add("P581", f"index offset {at:08d} is not the start of a game line{more}", line)
+        more = (
+            N_(" ({count} more entries too)").format(count=len(wrong) - 1) if len(wrong) > 1 else ""
+        )
+        diags.add(
+            "P581",
+            N_("index offset {at} is not the start of a game line{more}").format(
+                at=format(at, "08d"), more=more
+            ),
+            line,
+        )
     yield reader.match()

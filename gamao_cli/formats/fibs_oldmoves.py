@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, mirror, next_score
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step, Win
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -125,7 +126,7 @@ class _Reader:
     def match(self) -> Match:
         self.diags.game = None
         if not self.games and not self.diags.items:
-            self.diags.add("P500", "no game found", self.started)
+            self.diags.add("P500", N_("no game found"), self.started)
         players = self.players or ("X", "O")
         out = Match(
             players=players,
@@ -158,7 +159,7 @@ class _Game:
 def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
     diags = reader.diags
     if len(text) < 4 or text[0] not in "XO" or text[1] != ":":
-        diags.add("P502", f"unrecognised line {text[:60]!r}", line)
+        diags.add("P502", N_("unrecognised line {text}").format(text=repr(text[:60])), line)
         return
     player = g.player(text[0])
     game = g.builder
@@ -168,7 +169,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
     if text[3] == "(":
         m = re.match(r"\(([0-9]) ([0-9])\)", text[3:])
         if m is None or not all(1 <= int(d) <= 6 for d in m.groups()):
-            diags.add("P503", f"unreadable dice in {text[:60]!r}", line, 4)
+            diags.add("P503", N_("unreadable dice in {text}").format(text=repr(text[:60])), line, 4)
             return
         dice = (int(m.group(1)), int(m.group(2)))
         play = text[3 + m.end() :].strip()
@@ -177,7 +178,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
             return
         steps = fibs_steps(play)
         if steps is None:
-            diags.add("P504", f"unreadable play {play!r}", line, 10)
+            diags.add("P504", N_("unreadable play {play}").format(play=repr(play)), line, 10)
             game.move(player, dice, (), text, where, MoveMark.UNPARSED)
             return
         game.move(player, dice, steps, text, where)
@@ -194,7 +195,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
     elif low.startswith("wins"):
         m = _WINS.match(verb)
         if m is None:
-            diags.add("P508", f"unreadable result {verb!r}", line, 4)
+            diags.add("P508", N_("unreadable result {verb}").format(verb=repr(verb)), line, 4)
             return
         points = int(m.group(1))
         resigned = not game.over
@@ -204,7 +205,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
         won = reader.length > 0 and g.score[player] + points >= reader.length
         game.win(Win(player, points, won, resigned, text, None, where))
     else:
-        diags.add("P502", f"unrecognised event {verb[:60]!r}", line, 4)
+        diags.add("P502", N_("unrecognised event {verb}").format(verb=repr(verb[:60])), line, 4)
 
 
 def read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
@@ -233,7 +234,13 @@ def read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
             score = (x_score, o_score) if x_player == 0 else (o_score, x_score)
             expected = reader.expected
             if expected is not None and score != expected and score[::-1] == expected:
-                diags.add("P506", f"score {score[0]}-{score[1]} swapped back", at)
+                diags.add(
+                    "P506",
+                    N_("score {score}-{score2} swapped back").format(
+                        score=score[0], score2=score[1]
+                    ),
+                    at,
+                )
                 score = expected
             diags.game = len(reader.games) + 1
             game = _Game(GameBuilder(len(reader.games) + 1), x_player, at, score)
@@ -245,7 +252,11 @@ def read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
                 game = None
             m = _SCORE.search(text)
             if m is None:
-                diags.add("P507", f"unreadable score line {text.strip()[:60]!r}", number)
+                diags.add(
+                    "P507",
+                    N_("unreadable score line {text}").format(text=repr(text.strip()[:60])),
+                    number,
+                )
                 continue
             length = int(m.group(3)) if m.group(3) else 0
             awaiting_players = (int(m.group(1)), int(m.group(2)), length, number)

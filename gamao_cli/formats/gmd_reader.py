@@ -46,6 +46,7 @@ from gamao_cli.formats.gmd_items import (
     unescape,
 )
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import MoveMark, SetPosition
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -141,13 +142,17 @@ class _Reader:
         values: dict[str, list[int]] = {}
         rest = TUPLE.sub("", text).strip()
         if rest:
-            self.diags.add("P532", f"unreadable setup text {rest!r}", line)
+            self.diags.add("P532", N_("unreadable setup text {rest}").format(rest=repr(rest)), line)
         for m in TUPLE.finditer(text):
             name = m.group(1).lower()
             try:
                 values[name] = [int(v) for v in m.group(2).split()]
             except ValueError:
-                self.diags.add("P532", f"{m.group(0)!r}: not a list of numbers", line)
+                self.diags.add(
+                    "P532",
+                    N_("{group}: not a list of numbers").format(group=repr(m.group(0))),
+                    line,
+                )
         if "scores" in values:
             s = values["scores"]
             if len(s) == 2 and min(s) >= 0:
@@ -188,7 +193,7 @@ class _Reader:
             return
         self.roll = None
         player, dice, text, line = roll
-        self.diags.add("P536", f"roll {text!r} without a move", line)
+        self.diags.add("P536", N_("roll {text} without a move").format(text=repr(text)), line)
         self.game.move(
             player if player is not None else 0, dice, (), text, self.loc(line), MoveMark.EMPTY
         )
@@ -197,7 +202,9 @@ class _Reader:
         game = self.current(line)
         who = colour(fields[0]) if fields else NO_COLOUR
         if who == BAD_COLOUR:
-            self.diags.add("P529", f"unknown colour {fields[0]!r}", line)
+            self.diags.add(
+                "P529", N_("unknown colour {fields}").format(fields=repr(fields[0])), line
+            )
             return
         player = who if who >= 0 else None
         if self.version >= 2 and len(fields) >= 3:
@@ -214,7 +221,9 @@ class _Reader:
         self.flush_roll()
         self.setup_roll = None
         if player is None:
-            self.diags.add("P529", f"{kind.capitalize()} without a colour", line)
+            self.diags.add(
+                "P529", N_("{kind} without a colour").format(kind=kind.capitalize()), line
+            )
             return
         where = self.loc(line)
         if kind == "double":
@@ -223,10 +232,10 @@ class _Reader:
             game.settle_resign(kind == "accept", text)
         elif kind in ("take", "accept"):
             if not game.take(player, text, where):
-                self.diags.add("P537", f"{text!r} answers no double", line)
+                self.diags.add("P537", N_("{text} answers no double").format(text=repr(text)), line)
         elif kind in ("drop", "reject"):
             if not game.drop(player, text, where):
-                self.diags.add("P537", f"{text!r} answers no double", line)
+                self.diags.add("P537", N_("{text} answers no double").format(text=repr(text)), line)
         elif kind == "resign":
             try:
                 points = int(payload.split()[0]) if payload else 1
@@ -235,7 +244,9 @@ class _Reader:
             if points <= 0 or not game.resign(player, points, text, where):
                 self.diags.add(
                     "P538",
-                    f"resignation value {payload!r} with the cube at {game.cube}",
+                    N_("resignation value {payload} with the cube at {cube}").format(
+                        payload=repr(payload), cube=game.cube
+                    ),
                     line,
                 )
                 if points <= 0:
@@ -246,7 +257,11 @@ class _Reader:
         self.setup_roll = None
         parts = payload.split()
         if len(parts) != 2 or not all(p in "123456" and len(p) == 1 for p in parts):
-            self.diags.add("P533", f"dice {payload!r} are not two numbers 1..6", line)
+            self.diags.add(
+                "P533",
+                N_("dice {dice} are not two numbers 1..6").format(dice=repr(payload)),
+                line,
+            )
             return
         self.roll = (player, (int(parts[0]), int(parts[1])), payload, line)
 
@@ -259,19 +274,25 @@ class _Reader:
             roll = (self.setup_roll[0], self.setup_roll[1], "", line)
         self.setup_roll = None
         if roll is None:
-            self.diags.add("P535", f"{text!r}: no roll before this move", line)
+            self.diags.add(
+                "P535", N_("{text}: no roll before this move").format(text=repr(text)), line
+            )
             return
         if player is None:
             player = roll[0]
         if player is None:
-            self.diags.add("P529", "a move without a colour", line)
+            self.diags.add("P529", N_("a move without a colour"), line)
             return
         if roll[0] is not None and roll[0] != player:
-            self.diags.add("P535", f"{text!r}: the roll before it is the other player's", line)
+            self.diags.add(
+                "P535",
+                N_("{text}: the roll before it is the other player's").format(text=repr(text)),
+                line,
+            )
         steps = gmd_steps(player, payload)
         where = self.loc(line)
         if steps is None:
-            self.diags.add("P534", f"unreadable move {payload!r}", line)
+            self.diags.add("P534", N_("unreadable move {move}").format(move=repr(payload)), line)
             game.move(player, roll[1], (), text, where, MoveMark.UNPARSED)
             return
         game.move(player, roll[1], steps, text, where)
@@ -287,12 +308,22 @@ class _Reader:
             try:
                 self.length = max(int(value), 0)
             except ValueError:
-                self.diags.add("P530", f"match length {value!r} is not a number", line)
+                self.diags.add(
+                    "P530",
+                    N_("match length {value} is not a number").format(value=repr(value)),
+                    line,
+                )
         elif kind in ("player", "rank"):
             col, _, value = rest.partition(":")
             who = colour(col)
             if who < 0:
-                self.diags.add("P529", f"{kind.capitalize()} of unknown colour {col!r}", line)
+                self.diags.add(
+                    "P529",
+                    N_("{kind} of unknown colour {col}").format(
+                        kind=kind.capitalize(), col=repr(col)
+                    ),
+                    line,
+                )
                 return
             if kind == "player":
                 self.players[who] = unescape(value.strip())
@@ -305,12 +336,12 @@ class _Reader:
             if rule.lower() == "crawford":
                 self.crawford = True
             else:
-                self.diags.add("P531", f"unknown rule {rule!r}", line)
+                self.diags.add("P531", N_("unknown rule {rule}").format(rule=repr(rule)), line)
 
     def line(self, text: str, line: int) -> None:
         m = TYPE.match(text)
         if m is None:
-            self.diags.add("P528", f"unreadable line {text[:60]!r}", line)
+            self.diags.add("P528", N_("unreadable line {text}").format(text=repr(text[:60])), line)
             return
         kind = m.group(1).lower()
         rest = text[m.end() :]
@@ -323,7 +354,7 @@ class _Reader:
         elif kind in ("length", "player", "rank", "location", "rule"):
             self.prop(kind, rest, line)
         else:
-            self.diags.add("P527", f"unknown item {m.group(1)!r}", line)
+            self.diags.add("P527", N_("unknown item {group}").format(group=repr(m.group(1))), line)
 
     def match(self) -> Match:
         self.close_game()
@@ -366,7 +397,11 @@ def read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
             if comment:
                 reader.comments.append(comment)
             if reader.version > 2:
-                diags.add("P526", f"GMD version {reader.version}: read as GMD-2", number)
+                diags.add(
+                    "P526",
+                    N_("GMD version {version}: read as GMD-2").format(version=reader.version),
+                    number,
+                )
             continue
         reader.line(text, number)
     if not seen_header:

@@ -40,6 +40,7 @@ from typing import TextIO
 
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
 from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step, Win
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
@@ -131,7 +132,13 @@ class _Reader:
         if not self.black and name != "You":
             self.black = name
             return 0
-        self.diags.add("P555", f"{name!r} is neither {self.black!r} nor {self.white!r}", line)
+        self.diags.add(
+            "P555",
+            N_("{name} is neither {black} nor {white}").format(
+                name=repr(name), black=repr(self.black), white=repr(self.white)
+            ),
+            line,
+        )
         return None
 
     # -- games
@@ -212,7 +219,9 @@ class _Reader:
         if op in (0, 11):
             dice = args.split()
             if len(dice) != 2 or not all(len(d) == 1 and d in "123456" for d in dice):
-                self.diags.add("P552", f"dice {args!r} are not two numbers 1..6", line)
+                self.diags.add(
+                    "P552", N_("dice {dice} are not two numbers 1..6").format(dice=repr(args)), line
+                )
                 return None
             self.roll = (player, (int(dice[0]), int(dice[1])), args.strip())
         elif op in (1, 15):
@@ -221,10 +230,10 @@ class _Reader:
             game.double(player, text, where)
         elif op == 4:
             if not game.take(player, text, where):
-                self.diags.add("P557", "a take that answers no double", line)
+                self.diags.add("P557", N_("a take that answers no double"), line)
         elif op == 5:
             if not game.drop(player, text, where):
-                self.diags.add("P557", "a drop that answers no double", line)
+                self.diags.add("P557", N_("a drop that answers no double"), line)
         elif op == 3:
             points = self.number(args, line)
             if points is not None and not game.resign(player, max(points, 1), text, where):
@@ -233,18 +242,20 @@ class _Reader:
                 )
         elif op == 12:
             if not game.settle_resign(False, text):
-                self.diags.add("P557", "a rejection that answers no resignation", line)
+                self.diags.add("P557", N_("a rejection that answers no resignation"), line)
         elif op == 7:
             self.game_won(game, player, args, line, text)
         else:
-            self.diags.add("P551", f"unknown opcode {op}", line)
+            self.diags.add("P551", N_("unknown opcode {op}").format(op=op), line)
         return None
 
     def number(self, text: str, line: int) -> int | None:
         try:
             return int(text.strip())
         except ValueError:
-            self.diags.add("P558", f"{text.strip()!r} is not a number", line)
+            self.diags.add(
+                "P558", N_("{text} is not a number").format(text=repr(text.strip())), line
+            )
             return None
 
     def move(
@@ -253,14 +264,20 @@ class _Reader:
         roll = self.roll
         self.roll = None
         if roll is None or roll[0] != player:
-            self.diags.add("P554", f"{text!r}: no roll by this player before it", where.line)
+            self.diags.add(
+                "P554",
+                N_("{text}: no roll by this player before it").format(text=repr(text)),
+                where.line,
+            )
             return
         if op == 15:
             game.move(player, roll[1], (), text, where, MoveMark.CANNOT_MOVE)
             return
         steps = javafibs_steps(args)
         if steps is None:
-            self.diags.add("P553", f"unreadable move {args.strip()!r}", where.line)
+            self.diags.add(
+                "P553", N_("unreadable move {move}").format(move=repr(args.strip())), where.line
+            )
             game.move(player, roll[1], (), text, where, MoveMark.UNPARSED)
             return
         game.move(player, roll[1], steps, text, where)
@@ -299,7 +316,11 @@ class _Reader:
         for part in (first, second):
             who, _, digits = part.strip().rpartition("-")
             if not who or not _ascii_digits(digits):
-                self.diags.add("P551", f"unreadable score line {first}:{second}", line)
+                self.diags.add(
+                    "P551",
+                    N_("unreadable score line {first}:{second}").format(first=first, second=second),
+                    line,
+                )
                 return
             pairs.append((who, int(digits)))
         for who, _ in pairs:
@@ -309,14 +330,19 @@ class _Reader:
         for who, points in pairs:
             p = 0 if who == self.black else 1 if who in (self.white, self.you) else None
             if p is None:
-                self.diags.add("P555", f"{who!r} in the score line is not a player", line)
+                self.diags.add(
+                    "P555",
+                    N_("{who} in the score line is not a player").format(who=repr(who)),
+                    line,
+                )
                 return
             scores[p] = points
         if len(scores) == 2 and (scores[0], scores[1]) != self.score:
             self.diags.add(
                 "P556",
-                f"the score line says {scores[0]}-{scores[1]}, the results read give "
-                f"{self.score[0]}-{self.score[1]}",
+                N_("the score line says {said}, the results read give {read}").format(
+                    said=f"{scores[0]}-{scores[1]}", read=f"{self.score[0]}-{self.score[1]}"
+                ),
                 line,
             )
 
@@ -335,13 +361,15 @@ def read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
         if not seen_prolog:
             seen_prolog = True
             if not text.lstrip("\ufeff").startswith(PROLOG):
-                diags.add("P550", f"the first line is not {PROLOG!r}", number)
+                diags.add(
+                    "P550", N_("the first line is not {prolog}").format(prolog=repr(PROLOG)), number
+                )
                 break
             continue
         op_text, sep, rest = text.partition(":")
         name, sep2, args = rest.partition(":")
         if not sep or not _ascii_digits(op_text.strip()):
-            diags.add("P551", f"unreadable line {text[:60]!r}", number)
+            diags.add("P551", N_("unreadable line {text}").format(text=repr(text[:60])), number)
             continue
         done = reader.event(int(op_text), name.strip(), args if sep2 else "", number, text)
         if done is not None:
