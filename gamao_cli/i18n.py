@@ -118,8 +118,8 @@ def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
     ids = getattr(catalogue, "_catalog", {})
     out: list[tuple[re.Pattern[str], str]] = []
     for msgid in sorted((k for k in ids if isinstance(k, str)), key=len, reverse=True):
-        if "{" not in msgid or not _FIELD.search(msgid):
-            continue
+        if "{" not in msgid or not _FIELD.search(msgid) or not _FIELD.sub("", msgid).strip():
+            continue  # no field, or nothing but fields (it would match any message)
         pattern = ""
         pos = 0
         for m in _FIELD.finditer(msgid):

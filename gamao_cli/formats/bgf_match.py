@@ -32,6 +32,7 @@ from typing import Any
 from gamao_cli.formats import bgf_analysis as ba
 from gamao_cli.formats import bgf_results as br
 from gamao_cli.formats.bgf_analysis import mapping, plain_int, sequence
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -109,7 +110,11 @@ def _flag(obj: ba.Entry, key: str, diags: _Diags) -> bool | None:
     value = obj[key]
     if isinstance(value, bool):
         return value
-    diags.add("P461", Severity.WARNING, f"{key} is {value!r}, not true or false")
+    diags.add(
+        "P461",
+        Severity.WARNING,
+        N_("{key} is {value}, not true or false").format(key=key, value=repr(value)),
+    )
     return None
 
 
@@ -142,7 +147,12 @@ def _start(initial: ba.Entry, diags: _Diags, number: int) -> tuple[Board, Board]
     for board in (green, red):
         on_board = sum(board[1:])
         if on_board > 15:
-            diags.add("P467", Severity.ERROR, f"initial.points holds {on_board} checkers", number)
+            diags.add(
+                "P467",
+                Severity.ERROR,
+                N_("initial.points holds {on_board} checkers").format(on_board=on_board),
+                number,
+            )
             return None
         board[OFF] = 15 - on_board
     return tuple(green), tuple(red)
@@ -409,7 +419,11 @@ def build_match(
     length = plain_int(data.get("matchlen"))
     if length is None or length < 0:
         if "matchlen" in data:
-            diags.add("P461", Severity.WARNING, f"matchlen is {data.get('matchlen')!r}")
+            diags.add(
+                "P461",
+                Severity.WARNING,
+                N_("matchlen is {matchlen}").format(matchlen=repr(data.get("matchlen"))),
+            )
         length = 0
     games = [mapping(g) for g in raw_games]
     for i, g in enumerate(raw_games):

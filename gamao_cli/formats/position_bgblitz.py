@@ -36,6 +36,7 @@ from gamao_cli.formats.position_parts import (
     read_board,
     state_from_gnu,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis, Probabilities
 from gamao_cli.model.location import Location
 from gamao_cli.model.notation import NotationError, parse_steps
@@ -84,7 +85,7 @@ def parse_bgblitz(lines: list[str], first: int, filename: str) -> ParsedPosition
         try:
             gnu_state = state_from_gnu(ids.group(1), ids.group(2))
         except IdError as exc:
-            out.diag("P603", ERROR, f"{exc}", at(gnu_at))
+            out.diag("P603", ERROR, str(exc), at(gnu_at))
     if xgid_at is not None:
         found = XGID_TEXT.search(lines[xgid_at])
         assert found is not None
@@ -94,7 +95,7 @@ def parse_bgblitz(lines: list[str], first: int, filename: str) -> ParsedPosition
             out.state = decode_xgid(out.id_text)
             out.cube_limit = out.state.cube_limit
         except IdError as exc:
-            out.diag("P602", ERROR, f"{exc}", at(xgid_at))
+            out.diag("P602", ERROR, str(exc), at(xgid_at))
     if out.state is None and gnu_state is not None and gnu_at is not None:
         out.state = gnu_state
         out.id_text = lines[gnu_at].strip()
@@ -195,7 +196,9 @@ def _analysis(out: ParsedPosition, lines: list[str], at: Where) -> None:
                 out.diag(
                     "P608",
                     WARNING,
-                    f"candidate play {cand.group(5)!r} is not a play: {exc}",
+                    N_("candidate play {text} is not a play: {why}").format(
+                        text=repr(cand.group(5)), why=exc
+                    ),
                     at(index - 1),
                 )
                 continue

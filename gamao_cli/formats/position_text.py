@@ -39,6 +39,7 @@ from gamao_cli.formats.position_parts import (
     ParsedPosition,
     read_id,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import SetPosition
 from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic
@@ -281,7 +282,12 @@ def position_match(parsed: ParsedPosition, filename: str) -> Match:
     pos = state.position
     problems = pos.problems()
     if problems:
-        parsed.diag("P610", ERROR, f"the position is impossible: {problems[0]}", where)
+        parsed.diag(
+            "P610",
+            ERROR,
+            N_("the position is impossible: {problems}").format(problems=problems[0]),
+            where,
+        )
     elif parsed.checker is not None and state.dice is not None:
         from gamao_cli.engine.validate import judge
 

@@ -41,6 +41,7 @@ from gamao_cli.formats.position_parts import (
     number,
     read_board,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import Candidate, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.location import Location
@@ -82,7 +83,7 @@ def parse_xg(lines: list[str], first: int, filename: str) -> ParsedPosition:
     try:
         out.state = decode_xgid(out.id_text)
     except IdError as exc:
-        out.diag("P602", ERROR, f"{exc}", at(0))
+        out.diag("P602", ERROR, str(exc), at(0))
         return out
     out.cube_limit = out.state.cube_limit
     out.properties.append(("XGID", out.id_text))
@@ -218,7 +219,14 @@ def _steps(out: ParsedPosition, text: str, where: Location) -> list[Step] | None
     try:
         return list(parse_steps(text.strip()))
     except NotationError as exc:
-        out.diag("P608", WARNING, f"candidate play {text.strip()!r} is not a play: {exc}", where)
+        out.diag(
+            "P608",
+            WARNING,
+            N_("candidate play {text} is not a play: {why}").format(
+                text=repr(text.strip()), why=exc
+            ),
+            where,
+        )
         return None
 
 

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Severity
 
 MAGIC = b"RGMH"
@@ -149,7 +150,11 @@ def open_archive(stream: BinaryIO, wanted: tuple[str, ...]) -> Archive:
             if data is not None:
                 out.streams[entry.name] = data
     if "temp.xg" not in out.streams and not any(e.name == "temp.xg" for e in listed):
-        out.problem("P407", Severity.ERROR, f"byte {start}: the archive holds no temp.xg")
+        out.problem(
+            "P407",
+            Severity.ERROR,
+            N_("byte {start}: the archive holds no temp.xg").format(start=start),
+        )
     return out
 
 

@@ -30,6 +30,7 @@ from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
 from gamao_cli.formats.xg.fast import new_annotation
 from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, Hop, decode_pairs, unframe
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
     Beaver,
@@ -118,7 +119,7 @@ class GameBuilder:
 
     def diag(self, code: str, severity: Severity, message: str) -> None:
         self.diagnostics.append(
-            Diagnostic(code, severity, f"{message}", self.location, game=self.header.number)
+            Diagnostic(code, severity, str(message), self.location, game=self.header.number)
         )
 
     def comment(self, index: int, record: int) -> str:
@@ -213,11 +214,21 @@ class GameBuilder:
         text = f"{dice[0]}{dice[1]}:"
         hops = decode_pairs(move.moves)
         if move.invalid == 2 or move.moves[0] == ILLEGAL_MARK:
-            self.diag("P419", Severity.INFO, f"{where(index)}: XG marks this play as illegal")
+            self.diag(
+                "P419",
+                Severity.INFO,
+                N_("{index}: XG marks this play as illegal").format(index=where(index)),
+            )
         if hops is None:
             if move.moves[0] != ILLEGAL_MARK:
                 values = ", ".join(str(v) for v in move.moves)
-                self.diag("P417", Severity.ERROR, f"{where(index)}: undecodable play ({values})")
+                self.diag(
+                    "P417",
+                    Severity.ERROR,
+                    N_("{index}: undecodable play ({values})").format(
+                        index=where(index), values=values
+                    ),
+                )
             action: Move = Move(
                 player, dice, (), f"{text} ?", MoveMark.UNPARSED, self.row(player), self.location
             )

@@ -30,6 +30,7 @@ from gamao_cli.formats.xg.container import Archive, open_archive
 from gamao_cli.formats.xg.games import GameBuilder, player_of
 from gamao_cli.formats.xg.games import where as _where
 from gamao_cli.formats.xg.position import position_games
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
@@ -55,7 +56,10 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
     try:
         archive = open_archive(stream, ("temp.xg", "temp.xgc"))
     except OSError as exc:
-        return _failed(filename, [_diag("P402", Severity.ERROR, f"read error: {exc}", where)])
+        return _failed(
+            filename,
+            [_diag("P402", Severity.ERROR, N_("read error: {error}").format(error=exc), where)],
+        )
     diagnostics = [_diag(p.code, p.severity, p.message, where) for p in archive.problems]
     data = archive.streams.get("temp.xg", b"")
     if len(data) < R:
