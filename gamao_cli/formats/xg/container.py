@@ -129,14 +129,18 @@ def open_archive(stream: BinaryIO, wanted: tuple[str, ...]) -> Archive:
         out.problem(
             "P402",
             Severity.ERROR,
-            f"byte {len(head)}: the file ends inside the {HEADER_SIZE}-byte rich game header",
+            N_("byte {at}: the file ends inside the {size}-byte rich game header").format(
+                at=len(head), size=HEADER_SIZE
+            ),
         )
         return out
     header = read_rich_header(head)
     out.header = header
     if header.version != 1:
         out.problem(
-            "P401", Severity.ERROR, f"byte 4: rich game header version {header.version}, not 1"
+            "P401",
+            Severity.ERROR,
+            N_("byte 4: rich game header version {version}, not 1").format(version=header.version),
         )
         return out
     entries = _manifest(stream, size, out)
@@ -181,16 +185,19 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
         out.problem(
             "P403",
             Severity.WARNING,
-            f"byte {max(size - TRAILER_SIZE, 0)}: no valid ZLB archive trailer; "
-            "reading the bare layout (one zlib stream after the header)",
+            N_(
+                "byte {at}: no valid ZLB archive trailer; reading the bare layout (one zlib "
+                "stream after the header)"
+            ).format(at=max(size - TRAILER_SIZE, 0)),
         )
         return None
     if reg_size + arc_size > MAX_ARCHIVE:
         out.problem(
             "P411",
             Severity.ERROR,
-            f"byte {start}: an archive of {reg_size + arc_size} bytes is over the "
-            f"{MAX_ARCHIVE >> 20} MB limit",
+            N_("byte {at}: an archive of {size} bytes is over the {limit} MB limit").format(
+                at=start, size=reg_size + arc_size, limit=MAX_ARCHIVE >> 20
+            ),
         )
         return start, []
     # The archive CRC covers the streams and the manifest; read in chunks.
@@ -202,8 +209,15 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
         out.problem(
             "P404",
             Severity.WARNING,
-            f"byte {size - TRAILER_SIZE}: archive CRC32 {crc & 0xFFFFFFFF:08x} does not match "
-            f"the bytes from {start} ({actual:08x}): the file is damaged",
+            N_(
+                "byte {at}: archive CRC32 {crc} does not match the bytes from {start} ({actual}): "
+                "the file is damaged"
+            ).format(
+                at=size - TRAILER_SIZE,
+                crc=f"{crc & 0xFFFFFFFF:08x}",
+                start=start,
+                actual=f"{actual:08x}",
+            ),
         )
     stream.seek(start + arc_size)
     manifest = stream.read(reg_size)
@@ -226,8 +240,16 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
             out.problem(
                 "P406",
                 Severity.ERROR,
-                f"byte {start + arc_size + base}: manifest entry {name!r} names bytes "
-                f"{offset}..{offset + csize} outside the {arc_size}-byte archive",
+                N_(
+                    "byte {at}: manifest entry {name} names bytes {first}..{last} outside the "
+                    "{size}-byte archive"
+                ).format(
+                    at=start + arc_size + base,
+                    name=repr(name),
+                    first=offset,
+                    last=offset + csize,
+                    size=arc_size,
+                ),
             )
             continue
         entries.append(Entry(name, usize, csize, offset, ecrc & 0xFFFFFFFF, status == 1))
@@ -235,7 +257,11 @@ def _manifest(stream: BinaryIO, size: int, out: Archive) -> tuple[int, list[Entr
 
 
 def _unreadable_manifest(offset: int) -> Problem:
-    return Problem("P406", Severity.ERROR, f"byte {offset}: the archive's file list is unreadable")
+    return Problem(
+        "P406",
+        Severity.ERROR,
+        N_("byte {at}: the archive's file list is unreadable").format(at=offset),
+    )
 
 
 def _entry_data(stream: BinaryIO, start: int, entry: Entry, out: Archive) -> bytes | None:
@@ -255,16 +281,18 @@ def _entry_data(stream: BinaryIO, start: int, entry: Entry, out: Archive) -> byt
         out.problem(
             "P410",
             Severity.WARNING,
-            f"byte {at}: {entry.name} inflates to {len(data)} bytes, its manifest entry says "
-            f"{entry.size}",
+            N_("byte {at}: {name} inflates to {size} bytes, its manifest entry says {said}").format(
+                at=at, name=entry.name, size=len(data), said=entry.size
+            ),
         )
     actual = zlib.crc32(data)
     if actual != entry.crc:
         out.problem(
             "P405",
             Severity.WARNING,
-            f"byte {at}: {entry.name} CRC32 {actual:08x} is not the {entry.crc:08x} its "
-            "manifest entry gives",
+            N_("byte {at}: {name} CRC32 {actual} is not the {crc} its manifest entry gives").format(
+                at=at, name=entry.name, actual=f"{actual:08x}", crc=f"{entry.crc:08x}"
+            ),
         )
     return data
 
@@ -305,21 +333,29 @@ def inflate_chunks(
                     return None, Problem(
                         "P409",
                         Severity.ERROR,
-                        f"byte {offset}: {what} inflates past {cap} bytes (the reader's limit "
-                        f"for {consumed} compressed bytes): refused",
+                        N_(
+                            "byte {at}: {what} inflates past {cap} bytes (the reader's limit for "
+                            "{consumed} compressed bytes): refused"
+                        ).format(at=offset, what=what, cap=cap, consumed=consumed),
                     )
                 data = inflater.unconsumed_tail
             if inflater.eof:
                 break
     except zlib.error as exc:
         return None, Problem(
-            "P408", Severity.ERROR, f"byte {offset}: {what} is not a valid zlib stream ({exc})"
+            "P408",
+            Severity.ERROR,
+            N_("byte {at}: {what} is not a valid zlib stream ({why})").format(
+                at=offset, what=what, why=exc
+            ),
         )
     if not inflater.eof:
         return None, Problem(
             "P408",
             Severity.ERROR,
-            f"byte {offset + consumed}: {what} ends before its zlib stream does (truncated)",
+            N_("byte {at}: {what} ends before its zlib stream does (truncated)").format(
+                at=offset + consumed, what=what
+            ),
         )
     return b"".join(parts), None
 

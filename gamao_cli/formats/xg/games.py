@@ -103,7 +103,9 @@ class GameBuilder:
                     self.diag(
                         "P424",
                         Severity.ERROR,
-                        f"the game header's start position is impossible: {problems[0]}",
+                        N_("the game header's start position is impossible: {why}").format(
+                            why=problems[0]
+                        ),
                     )
                 else:
                     self.start = SetPosition(position.boards, 0, location=location)
@@ -129,8 +131,9 @@ class GameBuilder:
             self.diag(
                 "P421",
                 Severity.WARNING,
-                f"{where(record)}: comment {index} is past the {len(self.comments)} comments "
-                "of temp.xgc",
+                N_("{where}: comment {index} is past the {count} comments of temp.xgc").format(
+                    where=where(record), index=index, count=len(self.comments)
+                ),
             )
             return ""
         return self.comments[index]
@@ -208,7 +211,11 @@ class GameBuilder:
         dice = move.dice
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             self.diag(
-                "P417", Severity.ERROR, f"{where(index)}: dice {dice[0]}-{dice[1]} are not 1..6"
+                "P417",
+                Severity.ERROR,
+                N_("{where}: dice {dice} are not 1..6").format(
+                    where=where(index), dice=f"{dice[0]}-{dice[1]}"
+                ),
             )
             return
         text = f"{dice[0]}{dice[1]}:"
@@ -309,8 +316,10 @@ class GameBuilder:
         self.diag(
             "P418",
             Severity.WARNING,
-            f"{where(index)}: XG's stored position {when} the play differs from the board "
-            "rebuilt by replaying the game (first difference in this game)",
+            N_(
+                "{where}: XG's stored position {when} the play differs from the board rebuilt "
+                "by replaying the game (first difference in this game)"
+            ).format(where=where(index), when=when),
         )
 
     def on_footer(self, footer: rec.GameFooter, length: int, index: int) -> None:
@@ -322,7 +331,11 @@ class GameBuilder:
         match_won = length > 0 and footer.score[winner] >= length
         if points <= 0:
             self.diag(
-                "P420", Severity.WARNING, f"{where(index)}: the footer gives {points} points won"
+                "P420",
+                Severity.WARNING,
+                N_("{where}: the footer gives {points} points won").format(
+                    where=where(index), points=points
+                ),
             )
         self.check_footer_score(footer, winner, length, index)
         if code == 0:
@@ -330,8 +343,10 @@ class GameBuilder:
                 self.diag(
                     "P420",
                     Severity.WARNING,
-                    f"{where(index)}: termination code 0 (a pass), but the game's last action "
-                    "is no drop",
+                    N_(
+                        "{where}: termination code 0 (a pass), but the game's last action is no "
+                        "drop"
+                    ).format(where=where(index)),
                 )
             self.actions.append(
                 Win(
@@ -371,7 +386,11 @@ class GameBuilder:
         else:
             if not 1 <= code <= 3:
                 self.diag(
-                    "P420", Severity.WARNING, f"{where(index)}: unknown termination code {code}"
+                    "P420",
+                    Severity.WARNING,
+                    N_("{where}: unknown termination code {code}").format(
+                        where=where(index), code=code
+                    ),
                 )
             self.actions.append(
                 Win(
@@ -394,9 +413,15 @@ class GameBuilder:
             self.diag(
                 "P420",
                 Severity.WARNING,
-                f"{where(index)}: the footer's scores {footer.score[0]}-{footer.score[1]} are "
-                f"not the game's {self.header.score[0]}-{self.header.score[1]} plus the "
-                f"{footer.points} points won",
+                N_(
+                    "{where}: the footer's scores {footer} are not the game's {game} plus the "
+                    "{points} points won"
+                ).format(
+                    where=where(index),
+                    footer=f"{footer.score[0]}-{footer.score[1]}",
+                    game=f"{self.header.score[0]}-{self.header.score[1]}",
+                    points=footer.points,
+                ),
             )
 
     def resign_level(self, points: int, code: int) -> int:
@@ -441,7 +466,9 @@ def move_text(dice: tuple[int, int], steps: tuple[Step, ...]) -> str:
 
 def where(index: int) -> str:
     """A record named in messages: its number and its offset in ``temp.xg``."""
-    return f"temp.xg record {index} (byte {index * rec.RECORD_SIZE})"
+    return N_("temp.xg record {index} (byte {byte})").format(
+        index=index, byte=index * rec.RECORD_SIZE
+    )
 
 
 def _wins(points: int, match: bool) -> str:
