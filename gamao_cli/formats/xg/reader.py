@@ -73,8 +73,10 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
             _diag(
                 "P412",
                 Severity.WARNING,
-                f"temp.xg is {len(data)} bytes, not whole {R}-byte records: "
-                f"the last {len(data) % R} bytes are ignored",
+                N_(
+                    "temp.xg is {size} bytes, not whole {record}-byte records: the last {left} "
+                    "bytes are ignored"
+                ).format(size=len(data), record=R, left=len(data) % R),
                 where,
             )
         )
@@ -84,7 +86,9 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
             _diag(
                 "P413",
                 Severity.ERROR,
-                f"temp.xg record 0 (type {first[8]}) is not a match header with the DMLI magic",
+                N_(
+                    "temp.xg record 0 (type {kind}) is not a match header with the DMLI magic"
+                ).format(kind=first[8]),
                 where,
             )
         )
@@ -98,8 +102,10 @@ def _read(stream: BinaryIO, filename: str, position: bool) -> Match:
             _diag(
                 "P425",
                 Severity.WARNING,
-                f"XG variation {name}: no such variant in gamao; read under standard rules "
-                "from the recorded start positions",
+                N_(
+                    "XG variation {name}: no such variant in gamao; read under standard rules "
+                    "from the recorded start positions"
+                ).format(name=name),
                 where,
             )
         )
@@ -143,8 +149,10 @@ def _players(
                     _diag(
                         "P422",
                         Severity.INFO,
-                        f"player {i + 1}'s UTF-16 name is unusable: the ANSI name "
-                        f"{header.player_ansi[i]!r} is used",
+                        N_(
+                            "player {number}'s UTF-16 name is unusable: the ANSI name {name} is "
+                            "used"
+                        ).format(number=i + 1, name=repr(header.player_ansi[i])),
                         where,
                     )
                 )
@@ -227,8 +235,11 @@ def _games(
                     _diag(
                         "P415",
                         Severity.WARNING,
-                        f"{_where(index)}: a {'move' if kind == rec.MOVE else 'cube'} record "
-                        "outside a game: skipped",
+                        (
+                            N_("{where}: a move record outside a game: skipped")
+                            if kind == rec.MOVE
+                            else N_("{where}: a cube record outside a game: skipped")
+                        ).format(where=_where(index)),
                         where,
                     )
                 )
@@ -258,7 +269,9 @@ def _games(
                     _diag(
                         "P415",
                         Severity.WARNING,
-                        f"{_where(index)}: a game footer outside a game: skipped",
+                        N_("{where}: a game footer outside a game: skipped").format(
+                            where=_where(index)
+                        ),
                         where,
                     )
                 )
@@ -274,7 +287,7 @@ def _games(
                 _diag(
                     "P415",
                     Severity.WARNING,
-                    f"{_where(index)}: a second match header: skipped",
+                    N_("{where}: a second match header: skipped").format(where=_where(index)),
                     where,
                 )
             )
@@ -283,7 +296,9 @@ def _games(
                 _diag(
                     "P414",
                     Severity.INFO,
-                    f"{_where(index)}: record type {kind} is unknown: skipped",
+                    N_("{where}: record type {kind} is unknown: skipped").format(
+                        where=_where(index), kind=kind
+                    ),
                     where,
                 )
             )
@@ -300,7 +315,9 @@ def _unfinished(
         _diag(
             "P416",
             Severity.WARNING,
-            f"game {builder.header.number} has no game footer: the records end at {_where(index)}",
+            N_("game {game} has no game footer: the records end at {where}").format(
+                game=builder.header.number, where=_where(index)
+            ),
             where,
             builder.header.number,
         )
