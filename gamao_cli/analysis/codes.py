@@ -165,6 +165,14 @@ _CHECK_CODES = (
         "acey-deucey: the roll after a 1-2 played in full is not a double (the named double)",
         "21: ... then 64 by the same player",
     ),
+    Code(
+        "R238",
+        ERR,
+        "house:reroll-opening",
+        "the opening roll is played where its winner rolls both dice again (the house rule, "
+        "or tavla's T2, Long Nardy's N2, acey-deucey's A2); the rule id says which",
+        "GMD `Roll:-: 4 2` then `Move:W: 8/4 6/4` under --house-rule reroll-opening",
+    ),
     Code("C301", ERR, "C3", "a double by the player who does not own the cube", ""),
     Code("C302", ERR, "C4", "a double in the Crawford game", ""),
     Code("C303", ERR, "C7", "a double in a game played without the cube", ""),

@@ -19,6 +19,7 @@ from gamao_cli.analysis.options import CheckOptions, EffectiveRules
 from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
 from gamao_cli.analysis.variant_turns import (
     NO_CUBE_RULE,
+    OPENING_RULE,
     SCORING_RULE,
     VARIANT_PLAY_CODES,
     Turns,
@@ -33,6 +34,7 @@ from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.scoring import Ending
 from gamao_cli.engine.validate import judge
+from gamao_cli.formats.text_game import OPENING_ROLL_PLAYED
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     BAR,
@@ -256,6 +258,17 @@ class GameReplay:
                     "match play"
                 ).format(cube=self.game.cube_value),
                 None,
+            )
+        if self.opening_reroll and OPENING_ROLL_PLAYED in self.game.properties:
+            first = next((a for a in actions if isinstance(a, Move)), None)
+            rule = OPENING_RULE.get(self.rs.variant, "house:reroll-opening")
+            self.report(
+                "R238",
+                N_(
+                    "the opening roll is played, but under {rule} its winner rolls both dice again"
+                ).format(rule=rule),
+                first,
+                rule=rule,
             )
         probe = self.r.probe
         for i, action in enumerate(actions):

@@ -47,7 +47,7 @@ from gamao_cli.formats.gmd_items import (
 )
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
 from gamao_cli.i18n import N_
-from gamao_cli.model.actions import MoveMark, SetPosition
+from gamao_cli.model.actions import Move, MoveMark, SetPosition
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
@@ -289,6 +289,8 @@ class _Reader:
                 N_("{text}: the roll before it is the other player's").format(text=repr(text)),
                 line,
             )
+        if roll[0] is None and not any(isinstance(a, Move) for a in game.actions):
+            game.opening_roll_played = True  # the colourless opening roll, played
         steps = gmd_steps(player, payload)
         where = self.loc(line)
         if steps is None:

@@ -118,6 +118,7 @@ class _Reader:
     game_line: int = 0
     score: tuple[int, int] = (0, 0)
     roll: tuple[int, tuple[int, int], str] | None = None
+    opening: bool = False  # the roll is the opening roll (opcode 11)
     win_index: int | None = None
     started: int = 0
 
@@ -224,6 +225,7 @@ class _Reader:
                 )
                 return None
             self.roll = (player, (int(dice[0]), int(dice[1])), args.strip())
+            self.opening = op == 11
         elif op in (1, 15):
             self.move(game, player, op, args, where, text)
         elif op == 2:
@@ -270,6 +272,9 @@ class _Reader:
                 where.line,
             )
             return
+        if self.opening:
+            game.opening_roll_played = True  # the first play made with the opening roll
+            self.opening = False
         if op == 15:
             game.move(player, roll[1], (), text, where, MoveMark.CANNOT_MOVE)
             return

@@ -39,6 +39,11 @@ MAX_DIAGNOSTICS = 1000
 MAX_LINE = 1 << 16
 """Characters of one line that are looked at; the rest is ignored."""
 DERIVED = (("source", "derived"),)
+
+OPENING_ROLL_PLAYED = ("opening-roll", "played")
+"""A game property: the record shows the opening roll (one die each, GMD's colourless roll,
+JavaFIBS' opening-roll line) and the first play made with it, not with a roll of its own. The
+replay reports it where the rules have the opening winner roll again (R238)."""
 """``Win.extra`` of a result the reader worked out (the format writes none)."""
 CHECKERS = 15
 
@@ -101,6 +106,7 @@ class GameBuilder:
     ending: str | None = None  # "bear-off", "drop", "resignation", "result"
     start: SetPosition | None = None
     tracking: bool = True  # False once a play could not be followed (unreadable steps)
+    opening_roll_played: bool = False  # the first play used the recorded opening roll
 
     @property
     def over(self) -> bool:
@@ -228,6 +234,8 @@ class GameBuilder:
             self.actions.append(
                 Win(self.winner, self.points, match_won, resigned, "", None, where, DERIVED)
             )
+        if self.opening_roll_played:
+            properties = (*properties, OPENING_ROLL_PLAYED)
         return Game(
             self.number,
             score,

@@ -309,3 +309,47 @@ def test_acey_deucey_reroll_always_option() -> None:
     assert codes([*head, again], opts) == []
     assert codes([*head, mv(1, (6, 5), (POOL, 19), (POOL, 20))], opts) == ["R236"]
     assert codes([*head, again], None) == ["R215"]  # by default the turn had ended
+
+
+_OPENING_GMD = (
+    "GMD-2\nlength: 3\nPlayer:W: Ana\nPlayer:B: Bia\nGame:\n"
+    "Roll:-: 4 2\nMove:W: 8/4 6/4\n"  # the colourless opening roll, played by White
+)
+_OPENING_JAVAFIBS = (
+    "JavaFIBS internal match representation v1.1\r\n8:Ann:3\r\n13:Ann:\r\n6:You:Ann\r\n"
+    "11:You:3 1\r\n1:You:17-20 19-20\r\n"  # opcode 11: the opening roll, then its play
+)
+
+
+@pytest.mark.parametrize("text", [_OPENING_GMD, _OPENING_JAVAFIBS], ids=["gmd", "javafibs"])
+def test_an_opening_roll_played_under_reroll_the_opening(text: str) -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    [match] = [m for m in read_path(text.encode()) if m.games]
+    assert ("opening-roll", "played") in match.games[0].properties
+    house = CheckOptions(house_rules=("reroll-opening",))
+    found = [f for f in replay_match(match, house).findings if f.code == "R238"]
+    assert [(f.rule, f.line, f.game, f.message) for f in found] == [
+        (
+            "house:reroll-opening",
+            7 if text is _OPENING_GMD else 6,  # the line of the play
+            1,
+            "the opening roll is played, but under house:reroll-opening its winner rolls "
+            "both dice again",
+        )
+    ]
+    assert [f for f in replay_match(match, CheckOptions()).findings if f.code == "R238"] == []
+    tavla = replay_match(match, CheckOptions(variant=Variant.TAVLA)).findings
+    assert [f.rule for f in tavla if f.code == "R238"] == ["T2"]  # tavla's opening rerolls
+    use_dice = CheckOptions(variant=Variant.TAVLA, rule_options=(("opening", "use-dice"),))
+    assert [f for f in replay_match(match, use_dice).findings if f.code == "R238"] == []
+
+
+def test_a_coloured_first_roll_is_not_an_opening_roll_played() -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    text = _OPENING_GMD.replace("Roll:-: 4 2", "Roll:W: 4 2")
+    [match] = [m for m in read_path(text.encode()) if m.games]
+    assert match.games[0].properties == ()
+    house = CheckOptions(house_rules=("reroll-opening",))
+    assert [f for f in replay_match(match, house).findings if f.code == "R238"] == []
