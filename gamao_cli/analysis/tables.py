@@ -10,6 +10,7 @@ so the tables are the same whatever the number of jobs.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,12 @@ from typing import TypeVar
 
 import polars as pl
 
-from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
+from gamao_cli.analysis.dice import (
+    DEGREES_OF_FREEDOM,
+    EXPECTED_SHARES,
+    MIN_ROLLS_FOR_TEST,
+    ROLL_LABELS,
+)
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.names import resolve_names
 from gamao_cli.analysis.records import MatchReplay
@@ -419,48 +425,67 @@ def by_player(tables: Tables | LazyTables) -> pl.DataFrame:
 
 
 def dice_counts(plays: FrameT, by: Sequence[str] = ()) -> FrameT:
-    """Counts of the 21 rolls (columns ``r11`` .. ``r66``), opening rolls left out."""
+    """Counts of the 21 rolls (columns ``r11`` .. ``r66``), opening rolls left out.
+
+    One pass of plain sums (no group per roll), so the streaming engine keeps only one row
+    per group in memory."""
     rolls = plays.filter(~pl.col("opening"))
-    counted = rolls.group_by([*by, "roll"]).agg(pl.len().cast(pl.Int64).alias("len"))
     exprs = [
-        pl.col("len").filter(pl.col("roll") == label).sum().alias(f"r{label}")
-        for label in ROLL_LABELS
+        (pl.col("roll") == label).sum().cast(pl.Int64).alias(f"r{label}") for label in ROLL_LABELS
     ]
     if by:
-        return counted.group_by(list(by)).agg(exprs)
-    return counted.select(exprs)
+        return rolls.group_by(list(by)).agg(exprs)
+    return rolls.select(exprs)
 
 
 def dice_by_player(plays: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
-    """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21 counts."""
-    counts = dice_counts(plays.lazy(), ("player",)).collect()  # one row per player
+    """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21 counts.
+
+    Computed in polars (one row per player, no Python loop): the statistic as in
+    :func:`~gamao_cli.analysis.dice.chi_square` and the p-value in the closed form of the
+    chi-square tail for an even number of degrees of freedom (20), which equals
+    :func:`~gamao_cli.analysis.dice.chi2_sf` there."""
+    query = dice_counts(plays.lazy(), ("player",))
+    counts = query.collect(engine="streaming" if isinstance(plays, pl.LazyFrame) else "auto")
     labels = [f"r{label}" for label in ROLL_LABELS]
-    rows = []
-    for row in counts.iter_rows(named=True):
-        summary = summarise_counts(row[c] for c in labels)
-        rows.append(
-            (
-                row["player"],
-                summary.rolls,
-                summary.doubles,
-                summary.doubles_rate,
-                summary.chi2,
-                summary.p_value,
-            )
-        )
-    stats = pl.DataFrame(
-        rows,
-        schema={
-            "player": pl.String,
-            "rolls": pl.Int64,
-            "doubles_rolled": pl.Int64,
-            "doubles_rate": pl.Float64,
-            "dice_chi2": pl.Float64,
-            "dice_p_value": pl.Float64,
-        },
-        orient="row",
+    rolls = pl.sum_horizontal(labels)
+    doubles = pl.sum_horizontal(f"r{label}" for label in ROLL_LABELS if label[0] == label[1])
+    chi2 = pl.sum_horizontal(
+        (pl.col(f"r{label}") - pl.col("rolls") * share) ** 2 / (pl.col("rolls") * share)
+        for label, share in zip(ROLL_LABELS, EXPECTED_SHARES, strict=True)
     )
-    return stats.join(counts, on="player", how="left", maintain_order="left")
+    stats = (
+        counts.with_columns(rolls.cast(pl.Int64).alias("rolls"))
+        .with_columns(
+            doubles.cast(pl.Int64).alias("doubles_rolled"),
+            pl.when(pl.col("rolls") > 0)
+            .then(doubles / pl.col("rolls"))
+            .otherwise(None)
+            .alias("doubles_rate"),
+            pl.when(pl.col("rolls") > 0).then(chi2).otherwise(None).alias("dice_chi2"),
+        )
+        .with_columns(
+            pl.when(pl.col("rolls") >= MIN_ROLLS_FOR_TEST)
+            .then(chi2_sf_even(pl.col("dice_chi2"), DEGREES_OF_FREEDOM))
+            .otherwise(None)
+            .alias("dice_p_value")
+        )
+    )
+    return stats.select(
+        "player", "rolls", "doubles_rolled", "doubles_rate", "dice_chi2", "dice_p_value", *labels
+    )
+
+
+def chi2_sf_even(x: pl.Expr, df: int) -> pl.Expr:
+    """P(X >= x) for a chi-square variable with an even ``df``, as a polars expression:
+    exp(-x/2) times the sum over i < df/2 of (x/2)^i / i!."""
+    if df <= 0 or df % 2:
+        raise ValueError("an even, positive number of degrees of freedom is needed")
+    half = x / 2
+    terms = []
+    for i in range(df // 2):
+        terms.append(half.pow(i) / math.factorial(i))
+    return pl.when(x <= 0).then(1.0).otherwise((-half).exp() * pl.sum_horizontal(terms))
 
 
 def by_match(tables: Tables) -> pl.DataFrame:

@@ -93,3 +93,46 @@ def test_no_rolls() -> None:
     assert (s.rolls, s.doubles_rate, s.chi2, s.p_value) == (0, None, None, None)
     with pytest.raises(ValueError):
         summarise_counts([1, 2, 3])
+
+
+@pytest.mark.parametrize("x", [0.0, 0.5, 5.0, 19.0, 20.0, 21.0, 40.0, 100.0, 300.0])
+def test_the_polars_tail_equals_chi2_sf(x: float) -> None:
+    import polars as pl
+
+    from gamao_cli.analysis.tables import chi2_sf_even
+
+    got = pl.select(chi2_sf_even(pl.lit(x), 20)).item()
+    assert got == pytest.approx(chi2_sf(x, 20), rel=1e-12, abs=1e-300)
+
+
+def test_dice_by_player_equals_the_summary_of_its_counts() -> None:
+    import polars as pl
+
+    from gamao_cli.analysis.tables import dice_by_player
+
+    # Alice: 21 rolls of 11 (loaded); Bob: ten of each roll (210, enough for a p-value);
+    # Carol: one opening roll only (left out: no rolls).
+    rows = [("Alice", "11", False)] * 21 + [("Carol", "31", True)]
+    rows += [("Bob", label, False) for label in ROLL_LABELS for _ in range(10)]
+    plays = pl.DataFrame(rows, schema=["player", "roll", "opening"], orient="row")
+    got = {r["player"]: r for r in dice_by_player(plays.lazy()).iter_rows(named=True)}
+    assert sorted(got) == ["Alice", "Bob"]
+    for name, counts in (("Alice", [21] + [0] * 20), ("Bob", [10] * 21)):
+        want = summarise_counts(counts)
+        row = got[name]
+        assert [row[f"r{label}"] for label in ROLL_LABELS] == counts
+        assert (row["rolls"], row["doubles_rolled"]) == (want.rolls, want.doubles)
+        assert row["doubles_rate"] == pytest.approx(want.doubles_rate, rel=1e-12)
+        assert row["dice_chi2"] == pytest.approx(want.chi2, rel=1e-12)
+        assert (row["dice_p_value"] is None) == (want.p_value is None)
+    assert got["Alice"]["dice_chi2"] == 21 * 36 - 21
+    assert got["Bob"]["dice_p_value"] == pytest.approx(summarise_counts([10] * 21).p_value)
+
+
+def test_the_polars_tail_needs_even_degrees() -> None:
+    import polars as pl
+
+    from gamao_cli.analysis.tables import chi2_sf_even
+
+    with pytest.raises(ValueError):
+        chi2_sf_even(pl.lit(1.0), 3)
