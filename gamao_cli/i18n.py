@@ -145,9 +145,20 @@ def translate_message(message: str) -> str:
     for pattern, translated in _templates():
         m = pattern.match(message)
         if m is not None:
-            fields = {k: translate_message(v) for k, v in m.groupdict().items()}
+            fields = {k: _translate_field(v) for k, v in m.groupdict().items()}
             return translated.format(**fields)
     return message
+
+
+def _translate_field(value: str) -> str:
+    """A field of a template, translated; a list of messages joined by ``"; "`` (what a
+    check found, item by item) is translated item by item when each item is a message."""
+    if "; " in value:
+        parts = value.split("; ")
+        done = [translate_message(part) for part in parts]
+        if all(t != p for t, p in zip(done, parts, strict=True)):
+            return "; ".join(done)
+    return translate_message(value)
 
 
 def format_number(value: float, decimals: int = 0) -> str:

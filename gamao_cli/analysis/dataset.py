@@ -56,6 +56,7 @@ from gamao_cli.analysis.tables import (
 )
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import InputFile, split_inputs
+from gamao_cli.i18n import N_
 
 SCHEMAS = {
     "matches": MATCH_SCHEMA,
@@ -250,12 +251,16 @@ def write_dataset(
     if fs.exists(manifest):
         if not resume:
             raise DatasetError(
-                f"{root} holds a dataset already: --resume completes it, or give another place"
+                N_(
+                    "{root} holds a dataset already: --resume completes it, or give another place"
+                ).format(root=root)
             )
         with fs.open(manifest, "rb") as fh:
             previous = json.loads(fh.read())
         if previous.get("options") != json.loads(_options_key(options)):
-            raise DatasetError(f"{root} was written with other options: it cannot be resumed")
+            raise DatasetError(
+                N_("{root} was written with other options: it cannot be resumed").format(root=root)
+            )
         for path in fs.glob(f"{base}/{DONE}/*.json"):
             result = _read_marker(fs, path)
             done[result.id] = result
@@ -290,7 +295,9 @@ def scan_dataset(root: str) -> LazyTables:
     """The dataset's tables as LazyFrames over their shards (complete units only)."""
     fs, base = _fs(root)
     if not fs.exists(f"{base}/{MANIFEST}"):
-        raise DatasetError(f"{root}: no gamao dataset here (no {MANIFEST})")
+        raise DatasetError(
+            N_("{root}: no gamao dataset here (no {manifest})").format(root=root, manifest=MANIFEST)
+        )
     complete = [p.rsplit("/", 1)[-1][: -len(".json")] for p in fs.glob(f"{base}/{DONE}/*.json")]
     with fs.open(f"{base}/{MANIFEST}", "rb") as fh:
         order = [u["id"] for u in json.loads(fh.read())["units"]]

@@ -124,7 +124,7 @@ def analyse(
     sfmt = SkillFormat(fmt.value)
     view = SkillView(by.value)
     if sfmt is SkillFormat.parquet and output is None and is_terminal(sys.stdout):
-        fail("Parquet is binary: give -o FILE or redirect stdout")
+        fail(_("Parquet is binary: give -o FILE or redirect stdout"))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     items = collect_inputs(paths, exts)
     if not items:
@@ -147,11 +147,11 @@ def analyse(
             files = _run(items, opts, workers, runner)
     except KeyboardInterrupt:
         close_evaluators()
-        err.print("interrupted: the cache is consistent", markup=False, highlight=False)
+        err.print(_("interrupted: the cache is consistent"), markup=False, highlight=False)
         raise typer.Exit(ExitCode.CANNOT_RUN) from None
     close_evaluators()
     if not any(f.readable for f in files):
-        fail("no match could be read")
+        fail(_("no match could be read"))
     _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
     err.print(_summary(files, time.perf_counter() - started), markup=False, highlight=False)
     raise typer.Exit(ExitCode.OK)
@@ -251,7 +251,7 @@ def _write(
             if output is not None:
                 out.close()
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
 
 
 def _summary(files: list[FileSkill], seconds: float) -> str:

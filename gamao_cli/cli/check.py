@@ -29,6 +29,7 @@ from gamao_cli.cli.rules_options import (
     VariantOpt,
     make_options,
 )
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.check import FileReport
@@ -125,7 +126,7 @@ def check(
             try:
                 out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
             except OSError as exc:
-                fail(f"cannot write {output}: {exc.strerror}")
+                fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
         runner = stack.enter_context(executor_for(executor, workers, scheduler))
         advance = stack.enter_context(progress_bar(len(items), "checking"))
         reports: list[FileReport] = []

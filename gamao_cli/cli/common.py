@@ -40,7 +40,10 @@ def fail(message: str) -> NoReturn:
     """Print a one-line error to stderr and exit with code 2 (could not run)."""
     from rich.text import Text
 
-    stderr_console().print(Text.assemble(("error:", "bold red"), " ", message))
+    from gamao_cli.i18n import _, translate_message
+
+    label = _("error:")
+    stderr_console().print(Text.assemble((label, "bold red"), " ", translate_message(message)))
     raise typer.Exit(ExitCode.CANNOT_RUN)
 
 

@@ -106,7 +106,7 @@ def convert(
         assert output is not None
         target = Path(output)
         if target.exists() and not force:
-            fail(f"{target} exists (use --force to overwrite)")
+            fail(_("{target} exists (use --force to overwrite)").format(target=target))
         target.parent.mkdir(parents=True, exist_ok=True)
         shared = target.open("w", encoding="utf-8", newline="\n")
     written: set[Path] = set()
@@ -147,7 +147,7 @@ def convert(
                     written.add(dest)
                     if dest.exists() and not force:
                         err.print(
-                            f"{dest}: exists, not overwritten (use --force)",
+                            _("{path}: exists, not overwritten (use --force)").format(path=dest),
                             markup=False,
                             highlight=False,
                         )

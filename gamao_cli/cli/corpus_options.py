@@ -84,7 +84,7 @@ def load_corpus(
         err = stderr_console()
         for f in corpus.tables.findings.iter_rows(named=True):
             err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
-        fail("no match could be read")
+        fail(_("no match could be read"))
     return corpus
 
 
@@ -128,7 +128,7 @@ def load_dataset(
     except (DatasetError, OSError) as exc:
         fail(str(exc))
     if run.matches == 0:
-        fail("no match could be read")
+        fail(_("no match could be read"))
     return run, lazy
 
 

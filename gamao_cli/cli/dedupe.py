@@ -14,6 +14,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.dedupe import DedupeResult
@@ -95,7 +96,7 @@ def dedupe(
             try:
                 out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
             except OSError as exc:
-                fail(f"cannot write {output}: {exc.strerror}")
+                fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
         writer = {
             OutputFormat.text: dedupe_out.write_text,
             OutputFormat.json: dedupe_out.write_json,
@@ -147,7 +148,11 @@ def _write_dupes(result: DedupeResult, items: list[InputFile], root: Path) -> No
                     with path.open("w", encoding="utf-8") as fh:
                         write_json(match, fh)
     except OSError as exc:
-        fail(f"cannot write duplicates to {root}: {exc.strerror or exc}")
+        fail(
+            _("cannot write duplicates to {root}: {error}").format(
+                root=root, error=exc.strerror or exc
+            )
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.executors import Executor
@@ -44,7 +45,7 @@ def executor_for(
     """The executor to use (None: the local process pool, as without an executor)."""
     if kind is ExecutorChoice.local:
         if scheduler:
-            fail("--scheduler needs --executor dask")
+            fail(_("--scheduler needs --executor dask"))
         yield None
         return
     from gamao_cli.analysis.executors import ExecutorError, make_executor

@@ -78,13 +78,13 @@ def filter_matches(
     from gamao_cli.formats.registry import UnknownFormatError, by_name
 
     if where is None and reaches is None:
-        fail("nothing to select by: give --where EXPR and/or --reaches POSITION")
+        fail(_("nothing to select by: give --where EXPR and/or --reaches POSITION"))
     try:
         if where:
             parse_where(where)
         target = parse_position(reaches).position if reaches else None
         if to is not None and by_name(to).write is None:
-            fail(f"gamao cannot write {to}")
+            fail(_("gamao cannot write {to}").format(to=to))
     except (WhereError, IdError, UnknownFormatError) as exc:
         fail(f"{exc}")
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
@@ -118,13 +118,19 @@ def filter_matches(
                     try:
                         sink.add_file(item, rel, chosen, whole=len(chosen) == len(found))
                     except OSError as exc:
-                        fail(f"cannot write into {sink.root}: {exc.strerror or exc}")
+                        fail(
+                            _("cannot write into {root}: {error}").format(
+                                root=sink.root, error=exc.strerror or exc
+                            )
+                        )
     if list_only or not writing:
         _write_list(selected, fmt, sys.stdout)
     err = stderr_console()
     for sink in sinks.values():
         for path in sink.refused if sink is not None else ():
-            err.print(f"{path}: exists, not overwritten (use --force)", markup=False)
+            err.print(
+                _("{path}: exists, not overwritten (use --force)").format(path=path), markup=False
+            )
     written = sum(s.written for s in sinks.values() if s is not None)
     err.print(
         _("{files} files, {matches} matches, {selected} selected{written}").format(

@@ -47,7 +47,7 @@ def fix(
     from gamao_cli.formats.inputs import is_match_record, read_path
 
     if output is not None and in_place:
-        fail("give -o OUT or --in-place, not both")
+        fail(_("give -o OUT or --in-place, not both"))
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
               for item in collect_inputs([arg]) if not item.is_stdin]  # fmt: skip
     if not rooted:
@@ -76,8 +76,11 @@ def fix(
                 continue
             writer = writer_for(repairs[0].match, None)
             if in_place and writer.name != found[0].source_format:
-                err.print(f"{item.name}: gamao does not write {found[0].source_format}; "
-                          "not rewritten in place", markup=False)  # fmt: skip
+                message = _("{name}: gamao does not write {source_format}; not rewritten in place")
+                err.print(
+                    message.format(name=item.name, source_format=found[0].source_format),
+                    markup=False,
+                )
                 continue
             if output is not None and writer.name != found[0].source_format:
                 target = target.with_suffix("." + writer.extensions[0])
@@ -118,13 +121,15 @@ def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:
 
 def _place(target: Path, force: bool, make: Callable[[Path], None]) -> None:
     if target.exists() and not force:
-        stderr_console().print(f"{target}: exists, not overwritten (use --force)", markup=False)
+        stderr_console().print(
+            _("{path}: exists, not overwritten (use --force)").format(path=target), markup=False
+        )
         return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         make(target)
     except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror or exc}")
+        fail(_("cannot write {output}: {error}").format(output=target, error=exc.strerror or exc))
 
 
 def register(app: typer.Typer) -> None:

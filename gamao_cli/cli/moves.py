@@ -31,6 +31,7 @@ from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.ruleset import STANDARD, RuleSet, applicable_options, rule_set
+from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import OFF, Board
 from gamao_cli.model.analysis import Candidate
 from gamao_cli.model.match import Variant
@@ -66,7 +67,7 @@ def moves(
 ) -> None:
     """List every legal play for POSITION and a roll."""
     if fmt not in ("text", "json"):
-        fail(f"--format '{fmt}': expected text or json")
+        fail(_("--format '{fmt}': expected text or json").format(fmt=fmt))
     try:
         chosen, houses, pairs = variant_settings(variant, house_rule, option)
     except UsageError as exc:
@@ -80,12 +81,13 @@ def moves(
             rs = rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
             if not gamao_id.standard_ids_fit(rs):
                 fail(
-                    f"{position}: a position file holds backgammon positions, "
-                    f"not {rs.variant.value}"
+                    _(
+                        "{position}: a position file holds backgammon positions, not {variant}"
+                    ).format(position=position, variant=rs.variant.value)
                 )
         else:
             if which != 1:
-                fail("--position is for position files; POSITION here is an identifier")
+                fail(_("--position is for position files; POSITION here is an identifier"))
             arg, rs = _position(position, chosen, houses, pairs)
     except (IdError, ValueError) as exc:
         fail(str(exc))
@@ -98,14 +100,20 @@ def moves(
         fail(str(exc))
     if roll is None:
         if source is None:
-            fail("no dice: give --dice, e.g. --dice 31 (the position ID has none)")
+            fail(_("no dice: give --dice, e.g. --dice 31 (the position ID has none)"))
         fail(
-            f"no dice: give --dice, e.g. --dice 31 (position {which} of {position} is a cube"
-            " decision: it has no dice)"
+            _(
+                "no dice: give --dice, e.g. --dice 31 (position {which} of {position} is a "
+                "cube decision: it has no dice)"
+            ).format(which=which, position=position)
         )
     problems = rs.problems(arg.position.boards)
     if problems:
-        fail(f"position '{position}' is impossible: {problems[0]}")
+        fail(
+            _("position '{position}' is impossible: {problems}").format(
+                position=position, problems=problems[0]
+            )
+        )
     pos = arg.position
     if rs.standard_moves:
         plays = legal_plays(pos, roll)
@@ -147,7 +155,11 @@ def moves(
     )
     typer.echo("")
     if not rows:
-        typer.echo(f"Roll {roll[0]}{roll[1]}: no legal play (the roll cannot be played).")
+        typer.echo(
+            _("Roll {roll}: no legal play (the roll cannot be played).").format(
+                roll=f"{roll[0]}{roll[1]}"
+            )
+        )
         return
     width = len(str(len(rows)))
     play_width = max(len(text) for text, _pid in rows) if analysed else 0
@@ -155,10 +167,16 @@ def moves(
         note = ""
         if rank is not None:
             level = f", {rank[1].level}" if rank[1].level else ""
-            note = f"  eq {rank[1].equity:+.3f} (analysis #{rank[0]}{level})"
+            note = "  " + _("eq {equity} (analysis #{rank}{level})").format(
+                equity=f"{rank[1].equity:+.3f}", rank=rank[0], level=level
+            )
         typer.echo(f"{i:>{width}}. {text:<{play_width}}{note}".rstrip())
-    suffix = " (forced)" if len(rows) == 1 else ""
-    typer.echo(f"{len(rows)} legal play{'s' if len(rows) != 1 else ''}{suffix}")
+    if len(rows) == 1:
+        typer.echo(_("1 legal play (forced)"))
+    else:
+        typer.echo(
+            ngettext("{count} legal play", "{count} legal plays", len(rows)).format(count=len(rows))
+        )
 
 
 def _json_rank(rank: tuple[int, Candidate] | None) -> dict[str, object]:
@@ -204,7 +222,9 @@ def _position(
         own, pos = gamao_id.decode(raw)
         if chosen is not None and chosen is not own.variant:
             stderr_console().print(
-                f"the position string says {own.variant.value}; played as {chosen.value} as asked",
+                _("the position string says {variant}; played as {chosen} as asked").format(
+                    variant=own.variant.value, chosen=chosen.value
+                ),
                 markup=False,
                 highlight=False,
             )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gamao_cli.engine.ids import IdError, MatchState, decode_match_id, decode_position_id
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.xgid import decode_xgid
+from gamao_cli.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def parse_position(text: str) -> PositionArg:
             x.match_length,
         )
     if ":" in raw:
-        pid, _, mid = raw.partition(":")
+        pid, _sep, mid = raw.partition(":")
         state: MatchState = decode_match_id(mid.strip())
         turn = state.player_on_roll
         pos = decode_position_id(pid.strip(), turn)
@@ -58,6 +59,8 @@ def parse_position(text: str) -> PositionArg:
     if len(raw) == 14:
         return PositionArg(decode_position_id(raw, 0), None)
     raise IdError(
-        f"position '{raw}': expected an XGID (XGID=...), a gnubg PositionID:MatchID or a "
-        "14-character Position ID"
+        _(
+            "position '{raw}': expected an XGID (XGID=...), a gnubg PositionID:MatchID or a "
+            "14-character Position ID"
+        ).format(raw=raw)
     )

@@ -141,9 +141,13 @@ def report(
             if charts_dir is not None:
                 _write_charts(charts, charts_dir, chart_format, advance)
     except OSError as exc:
-        fail(f"cannot write the report: {exc.strerror or exc}")
+        fail(_("cannot write the report: {error}").format(error=exc.strerror or exc))
     err.print(summary_line(corpus), markup=False, highlight=False)
-    err.print(f"wrote {output} ({len(charts)} charts)", markup=False, highlight=False)
+    err.print(
+        _("wrote {output} ({count} charts)").format(output=output, count=len(charts)),
+        markup=False,
+        highlight=False,
+    )
     raise typer.Exit(ExitCode.OK)
 
 

@@ -10,6 +10,7 @@ import typer
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail
 from gamao_cli.engine.ruleset import HOUSE_RULES, OPTIONS, RuleError, parse_option, rule_set
+from gamao_cli.i18n import _
 from gamao_cli.model.match import Variant
 
 
@@ -151,7 +152,11 @@ def make_options(
         fail(str(exc))
     if picked is not None:
         if chosen is not None and chosen is not picked:
-            fail(f"--rules {rules.value if rules else ''} and --variant {variant} disagree")
+            fail(
+                _("--rules {rules} and --variant {variant} disagree").format(
+                    rules=rules.value if rules else "", variant=variant
+                )
+            )
         chosen = picked
     return CheckOptions(
         house_rules=houses,

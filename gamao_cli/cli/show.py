@@ -26,6 +26,7 @@ from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.validate import judge
+from gamao_cli.i18n import _
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Game, Match
 
@@ -75,9 +76,9 @@ def show(
         show_position(file, which or 1)
         return
     if game is None or move is None:
-        fail("give both --game and --move (or neither, for a position file)")
+        fail(_("give both --game and --move (or neither, for a position file)"))
     if which is not None:
-        fail("--position is for position files; a match file takes --game and --move")
+        fail(_("--position is for position files; a match file takes --game and --move"))
     # Imported here: `show FILE` of a position file and the other commands do without them.
     from gamao_cli.analysis.context import position_ids
     from gamao_cli.analysis.replay import snapshot_at
@@ -86,13 +87,21 @@ def show(
     items = list(iter_input_files([str(file)]))
     matches = [m for m in read_path(items[0]) if m.games] if items else []
     if not matches:
-        fail(f"{file}: no match could be read")
+        fail(_("{file}: no match could be read").format(file=file))
     if match_index > len(matches):
-        fail(f"{file}: --match {match_index}, but the file holds {len(matches)}")
+        fail(
+            _("{file}: --match {match}, but the file holds {count}").format(
+                file=file, match=match_index, count=len(matches)
+            )
+        )
     match = matches[match_index - 1]
     numbers = [g.number for g in match.games]
     if game not in numbers:
-        fail(f"{file}: no game {game} (games {numbers[0]}-{numbers[-1]})")
+        fail(
+            _("{file}: no game {game} (games {first}-{last})").format(
+                file=file, game=game, first=numbers[0], last=numbers[-1]
+            )
+        )
     side = _side(player, match)
 
     def probe(g: Game, action: Action) -> bool:
@@ -177,7 +186,11 @@ def _side(player: str | None, match: Match) -> int | None:
     for i, name in enumerate(match.players):
         if name.lower() == key:
             return i
-    fail(f"--player {player}: not a player of this match ({match.players[0]}, {match.players[1]})")
+    fail(
+        _("--player {player}: not a player of this match ({first}, {second})").format(
+            player=player, first=match.players[0], second=match.players[1]
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ import typer
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     import polars as pl
@@ -51,7 +52,11 @@ def skill_inputs(
     from gamao_cli.engine.evaluator import LEVELS
 
     if level not in LEVELS:
-        fail(f"--level is one of {', '.join(LEVELS)}, not {level!r}")
+        fail(
+            _("--level is one of {levels}, not {level}").format(
+                levels=", ".join(LEVELS), level=repr(level)
+            )
+        )
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     items = collect_inputs(paths, exts)
     try:

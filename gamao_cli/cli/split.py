@@ -34,7 +34,9 @@ class CollectionFormat(str, Enum):
 
 def _open_new(path: Path, force: bool) -> Path | None:
     if path.exists() and not force:
-        stderr_console().print(f"{path}: exists, not overwritten (use --force)", markup=False)
+        stderr_console().print(
+            _("{path}: exists, not overwritten (use --force)").format(path=path), markup=False
+        )
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
@@ -51,7 +53,7 @@ def _write_all(path: Path, fmt: FormatInfo, matches: list[Match], force: bool) -
             for match in matches:
                 write_match(match, fmt, fh)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+        fail(_("cannot write {output}: {error}").format(output=path, error=exc.strerror or exc))
     return True
 
 
@@ -172,7 +174,11 @@ def merge(
 
     fmt = by_name(to.value) if to else by_extension(output.name)
     if fmt is None or fmt.write is None:
-        fail(f"{output}: give --to mat|sgf|jsonl (the extension names no format gamao writes)")
+        fail(
+            _(
+                "{output}: give --to mat|sgf|jsonl (the extension names no format gamao writes)"
+            ).format(output=output)
+        )
     if fmt.name == "json":
         fmt = by_name("jsonl")  # one JSON document cannot hold several matches
     items = collect_inputs(paths)

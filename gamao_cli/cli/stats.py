@@ -32,6 +32,7 @@ from gamao_cli.cli.rules_options import (
     make_options,
 )
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
+from gamao_cli.i18n import _
 from gamao_cli.report.stats_out import (
     StatsFormat,
     StatsView,
@@ -92,7 +93,7 @@ def stats(
     read or bad usage.
     """
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
-        fail("Parquet is binary: give -o FILE or redirect stdout")
+        fail(_("Parquet is binary: give -o FILE or redirect stdout"))
     options = make_options(
         rules,
         jacoby,
@@ -114,7 +115,7 @@ def stats(
             _write_view(lazy, by or StatsView.player, fmt, output, skill_files)
         raise typer.Exit(ExitCode.OK)
     if resume:
-        fail("--resume completes a --tables dataset: give --tables too")
+        fail(_("--resume completes a --tables dataset: give --tables too"))
     corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
     skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
     _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
@@ -154,7 +155,7 @@ def _write_view(
         else:
             write_text(df, fmt, sys.stdout)
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
 
 
 def register(app: typer.Typer) -> None:

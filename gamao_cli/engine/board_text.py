@@ -20,6 +20,7 @@ from gamao_cli.engine.gamao_id import encode, standard_ids_fit
 from gamao_cli.engine.ids import MatchState, match_id, position_id
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import POOL, STANDARD, RuleSet
+from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import BAR
 
 MARKS = ("O", "X")
@@ -71,7 +72,7 @@ def _board_lines(pos: Position, rs: RuleSet = STANDARD) -> list[str]:
 
 
 def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return ngettext("{count} point", "{count} points", n).format(count=n)
 
 
 def draw_board(
@@ -104,19 +105,22 @@ def draw_board(
     if score is not None:
         side[1] = _points(score[top])
         side[11] = _points(score[bottom])
-    side[2] = f"Off: {pos.off(top)}"
-    side[10] = f"Off: {pos.off(bottom)}"
+    side[2] = _("Off: {count}").format(count=pos.off(top))
+    side[10] = _("Off: {count}").format(count=pos.off(bottom))
     if rs.pool:
-        side[4] = f"In: {pos.boards[top][POOL]}"
-        side[8] = f"In: {pos.boards[bottom][POOL]}"
-    cube = f"Cube: {cube_value}"
+        side[4] = _("In: {count}").format(count=pos.boards[top][POOL])
+        side[8] = _("In: {count}").format(count=pos.boards[bottom][POOL])
+    cube = _("Cube: {value}").format(value=cube_value)
     if cube_owner == top:
         side[3] = cube
     elif cube_owner == bottom:
         side[9] = cube
     middle = []
     if match_length is not None:
-        middle.append("money game" if match_length == 0 else f"{match_length}-point match")
+        money = _("money game")
+        middle.append(
+            money if match_length == 0 else _("{length}-point match").format(length=match_length)
+        )
     if cube_owner == -1:
         middle.append(cube)
     side[6] = ", ".join(middle)
@@ -141,9 +145,11 @@ def draw_board(
     for text, info in zip(board, side, strict=True):
         lines.append(f"{text:<{_INFO_COLUMN}}{info}".rstrip() if info else text)
     pips = (rs.pips(pos.boards[top]), rs.pips(pos.boards[bottom]))
-    lines.append(f" Pip count: {MARKS[top]} {pips[0]}, {MARKS[bottom]} {pips[1]}")
+    counts = f"{MARKS[top]} {pips[0]}, {MARKS[bottom]} {pips[1]}"
+    lines.append(" " + _("Pip count: {counts}").format(counts=counts))
     if dice is not None:
-        lines.append(f" {MARKS[bottom]} to play {dice[0]}{dice[1]}")
+        roll = f"{dice[0]}{dice[1]}"
+        lines.append(" " + _("{mark} to play {roll}").format(mark=MARKS[bottom], roll=roll))
     else:
-        lines.append(f" {MARKS[bottom]} on roll")
+        lines.append(" " + _("{mark} on roll").format(mark=MARKS[bottom]))
     return "\n".join(lines) + "\n"

@@ -18,13 +18,14 @@ import base64
 from dataclasses import dataclass
 
 from gamao_cli.engine.position import CHECKERS, Position
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board
 
 POSITION_ID_LENGTH = 14
 MATCH_ID_LENGTH = 12
 
 _B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-_ROLE = ("the player not on roll", "the player on roll")
+_ROLE = (N_("the player not on roll"), N_("the player on roll"))
 _GAME_STATES = 5  # 0 none, 1 playing, 2 over, 3 resigned, 4 dropped
 _MAX_FIELD = (1 << 15) - 1  # match length and scores are 15-bit fields
 
@@ -35,12 +36,18 @@ class IdError(ValueError):
 
 def _bytes_of(kind: str, text: str, length: int, nbytes: int) -> bytes:
     if len(text) != length:
-        raise IdError(f"{kind} {text!r} has {len(text)} characters, not {length}")
+        raise IdError(
+            N_("{kind} {text} has {count} characters, not {length}").format(
+                kind=kind, text=repr(text), count=len(text), length=length
+            )
+        )
     for column, char in enumerate(text, 1):
         if char not in _B64:
             raise IdError(
-                f"{kind} {text!r} has {char!r} at character {column}, which is not Base64"
-                " (A-Z, a-z, 0-9, +, /)"
+                N_(
+                    "{kind} {text} has {char} at character {column}, which is not Base64 "
+                    "(A-Z, a-z, 0-9, +, /)"
+                ).format(kind=kind, text=repr(text), char=repr(char), column=column)
             )
     return base64.b64decode(text + "=" * (-length % 4))[:nbytes]
 
@@ -66,7 +73,11 @@ def position_key(on_roll: Board, other: Board) -> int:
     value, shift = _board_bits(other, 0, 0)
     value, shift = _board_bits(on_roll, value, shift)
     if shift > 80:
-        raise IdError(f"the boards hold {shift - 50} checkers on the board, more than 30")
+        raise IdError(
+            N_("the boards hold {value} checkers on the board, more than 30").format(
+                value=shift - 50
+            )
+        )
     return value
 
 
@@ -81,7 +92,7 @@ def position_id(pos: Position) -> str:
 
 
 def _where(point: int) -> str:
-    return "the bar" if point == BAR else f"point {point}"
+    return N_("the bar") if point == BAR else N_("point {point}").format(point=point)
 
 
 def decode_position_id(text: str, turn: int = 0) -> Position:
@@ -104,24 +115,32 @@ def decode_position_id(text: str, turn: int = 0) -> Position:
                 bit += 1
             if bit >= 80:
                 raise IdError(
-                    f"position ID {text!r} runs out of bits at {_where(point)} of"
-                    f" {_ROLE[role]}: more than 30 checkers"
+                    N_(
+                        "position ID {text} runs out of bits at {where} of {role}: "
+                        "more than 30 checkers"
+                    ).format(text=repr(text), where=_where(point), role=_ROLE[role])
                 )
             bit += 1  # the separator
         total = sum(cells)
         if total > CHECKERS:
             raise IdError(
-                f"position ID {text!r} gives {_ROLE[role]} {total} checkers, more than 15"
+                N_("position ID {text} gives {role} {total} checkers, more than 15").format(
+                    text=repr(text), role=_ROLE[role], total=total
+                )
             )
         cells[OFF] = CHECKERS - total
     if value >> bit:
-        raise IdError(f"position ID {text!r} has checker bits after the last point")
+        raise IdError(
+            N_("position ID {text} has checker bits after the last point").format(text=repr(text))
+        )
     other, mover = counts
     for point in range(1, 25):
         if mover[point] and other[25 - point]:
             raise IdError(
-                f"position ID {text!r} puts both players on point {point} of the player on"
-                f" roll ({mover[point]} and {other[25 - point]} checkers)"
+                N_(
+                    "position ID {text} puts both players on point {point} of the player on "
+                    "roll ({mover} and {other} checkers)"
+                ).format(text=repr(text), point=point, mover=mover[point], other=other[25 - point])
             )
     if (
         mover[BAR]
@@ -130,7 +149,9 @@ def decode_position_id(text: str, turn: int = 0) -> Position:
         and all(other[p] >= 2 for p in range(1, 7))
     ):
         raise IdError(
-            f"position ID {text!r} has both players on the bar against closed home boards"
+            N_("position ID {text} has both players on the bar against closed home boards").format(
+                text=repr(text)
+            )
         )
     return Position.from_view(tuple(mover), tuple(other), turn)
 
@@ -168,7 +189,7 @@ class MatchState:
     def __post_init__(self) -> None:
         problem = _match_state_problem(self)
         if problem:
-            raise IdError(f"invalid match state: {problem}")
+            raise IdError(N_("invalid match state: {problem}").format(problem=problem))
 
 
 def _match_state_problem(s: MatchState) -> str | None:
@@ -229,13 +250,25 @@ def decode_match_id(text: str) -> MatchState:
 
     owner = field(4, 2)
     if owner == 2:
-        raise IdError(f"match ID {text!r} has cube owner code 2 (only 0, 1 and 3 = centred)")
+        raise IdError(
+            N_("match ID {text} has cube owner code 2 (only 0, 1 and 3 = centred)").format(
+                text=repr(text)
+            )
+        )
     game_state = field(8, 3)
     if game_state >= _GAME_STATES:
-        raise IdError(f"match ID {text!r} has game state {game_state} (only 0..4)")
+        raise IdError(
+            N_("match ID {text} has game state {game_state} (only 0..4)").format(
+                text=repr(text), game_state=game_state
+            )
+        )
     d0, d1 = field(15, 3), field(18, 3)
     if d0 > 6 or d1 > 6 or (d0 == 0) != (d1 == 0):
-        raise IdError(f"match ID {text!r} has dice {d0} and {d1} (both 1..6, or both 0)")
+        raise IdError(
+            N_("match ID {text} has dice {d0} and {d1} (both 1..6, or both 0)").format(
+                text=repr(text), d0=d0, d1=d1
+            )
+        )
     return MatchState(
         cube_value=1 << field(0, 4),
         cube_owner=-1 if owner == 3 else owner,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.position import CHECKERS, Position
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board
 
 FIELDS = 40
@@ -60,7 +61,7 @@ class SnowiePosition:
 
 
 def _fail(text: str, why: str) -> IdError:
-    return IdError(f"Snowie position {text!r}: {why}")
+    return IdError(N_("Snowie position {text}: {why}").format(text=repr(text), why=why))
 
 
 def decode_snowie(text: str) -> SnowiePosition:
@@ -75,21 +76,36 @@ def decode_snowie(text: str) -> SnowiePosition:
         fields.pop()  # a trailing ';'
 
     if len(fields) != FIELDS:
-        raise _fail(raw, f"has {len(fields)} ';'-separated fields, not {FIELDS}")
+        raise _fail(
+            raw,
+            N_("has {count} ';'-separated fields, not {fields}").format(
+                count=len(fields), fields=FIELDS
+            ),
+        )
 
     def number(index: int, low: int, high: int) -> int:
         value = fields[index].strip()
         body = value[1:] if value.startswith("-") else value
         if not body.isdigit() or not body.isascii():
-            raise _fail(raw, f"field {index} {value!r} is not a whole number")
+            raise _fail(
+                raw,
+                N_("field {index} {value} is not a whole number").format(
+                    index=index, value=repr(value)
+                ),
+            )
         n = int(value)
         if not low <= n <= high:
-            raise _fail(raw, f"field {index} is {n}, not {low}..{high}")
+            raise _fail(
+                raw,
+                N_("field {index} is {n}, not {low}..{high}").format(
+                    index=index, n=n, low=low, high=high
+                ),
+            )
         return n
 
     cube = number(10, 1, 1 << 15)
     if cube & (cube - 1):
-        raise _fail(raw, f"cube value {cube} is not a power of 2")
+        raise _fail(raw, N_("cube value {cube} is not a power of 2").format(cube=cube))
     on_roll = [0] * 26
     other = [0] * 26
     for point in range(1, 25):
@@ -100,14 +116,17 @@ def decode_snowie(text: str) -> SnowiePosition:
             other[25 - point] = -n
     other[BAR] = abs(number(12, -CHECKERS, CHECKERS))
     on_roll[BAR] = abs(number(37, -CHECKERS, CHECKERS))
-    for side, cells in (("player on roll", on_roll), ("other player", other)):
+    for side, cells in ((N_("player on roll"), on_roll), (N_("other player"), other)):
         total = sum(cells)
         if total > CHECKERS:
-            raise _fail(raw, f"the {side} has {total} checkers, more than 15")
+            raise _fail(
+                raw,
+                N_("the {side} has {total} checkers, more than 15").format(side=side, total=total),
+            )
         cells[OFF] = CHECKERS - total
     d0, d1 = number(38, 0, 6), number(39, 0, 6)
     if (d0 == 0) != (d1 == 0):
-        raise _fail(raw, f"dice {d0} and {d1} (both 1..6, or both 0)")
+        raise _fail(raw, N_("dice {d0} and {d1} (both 1..6, or both 0)").format(d0=d0, d1=d1))
     return SnowiePosition(
         match_length=number(0, 0, 1 << 15),
         jacoby=bool(number(1, 0, 1)),

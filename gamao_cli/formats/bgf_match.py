@@ -92,12 +92,13 @@ class _Diags:
         game: int | None = None,
         move: int | None = None,
     ) -> None:
-        where = ""
-        if game is not None:
-            where = f"game {game}: " if move is None else f"game {game}, move entry {move}: "
-        self.items.append(
-            Diagnostic(code, severity, where + message, Location(self.filename), game, move)
-        )
+        if game is not None and move is None:
+            message = N_("game {game}: {message}").format(game=game, message=message)
+        elif game is not None:
+            message = N_("game {game}, move entry {move}: {message}").format(
+                game=game, move=move, message=message
+            )
+        self.items.append(Diagnostic(code, severity, message, Location(self.filename), game, move))
 
 
 def _text(value: object) -> str:
@@ -130,7 +131,7 @@ def _start(initial: ba.Entry, diags: _Diags, number: int) -> tuple[Board, Board]
         return None
     values = [plain_int(v) for v in points[:26]]
     if len(values) < 24 or any(v is None for v in values):
-        diags.add("P467", Severity.ERROR, "initial.points is not 24 to 26 integers", number)
+        diags.add("P467", Severity.ERROR, N_("initial.points is not 24 to 26 integers"), number)
         return None
     counts = [v for v in values if v is not None]
     counts += [0] * (26 - len(counts))
@@ -194,11 +195,14 @@ class _GameBuilder:
         while i < len(entries):
             entry = entries[i]
             if not isinstance(entry, dict):
-                self.stop(i + 1, "the entry is not an object")
+                self.stop(i + 1, N_("the entry is not an object"))
                 return
             player = self.who(entry)
             if player is None:
-                self.stop(i + 1, f"player is {entry.get('player')!r}, not -1 or 1")
+                self.stop(
+                    i + 1,
+                    N_("player is {value}, not -1 or 1").format(value=repr(entry.get("player"))),
+                )
                 return
             dance = "dancingEquity" in entry and not br.doubled(entry)
             if br.is_cube_record(entry) and not dance:
@@ -231,7 +235,7 @@ class _GameBuilder:
             self.diags.add(
                 "P463",
                 Severity.ERROR,
-                "the double is not followed by a take or a drop",
+                N_("the double is not followed by a take or a drop"),
                 self.number,
                 i + 1,
             )
@@ -259,7 +263,7 @@ class _GameBuilder:
             if dance and None not in slots:
                 dice = slots  # a dance keeps its dice in from[0] / to[0]
         if dice[0] is None or dice[1] is None:
-            self.stop(number, "the entry's dice are not two numbers 1..6")
+            self.stop(number, N_("the entry's dice are not two numbers 1..6"))
             return False
         roll = (dice[0], dice[1])
         cube = None
@@ -280,7 +284,7 @@ class _GameBuilder:
             self.diags.add(
                 "P468",
                 Severity.ERROR,
-                f"the play {text} has an impossible hop",
+                N_("the play {play} has an impossible hop").format(play=text),
                 self.number,
                 number,
             )
@@ -315,8 +319,10 @@ class _GameBuilder:
             self.diags.add(
                 "P464",
                 Severity.WARNING,
-                f"neither score grows after the game (wonPoints {points}): the winner is "
-                "left to the checker",
+                N_(
+                    "neither score grows after the game (wonPoints {points}): the winner is "
+                    "left to the checker"
+                ).format(points=points),
                 self.number,
             )
         elif resigned:
@@ -406,7 +412,7 @@ def build_match(
             Diagnostic(
                 "P460",
                 Severity.ERROR,
-                "the body is not a BGBlitz match object (no 'games' list)",
+                N_("the body is not a BGBlitz match object (no 'games' list)"),
                 Location(filename),
             ),
         )
@@ -414,7 +420,9 @@ def build_match(
         diags.add(
             "P466",
             Severity.WARNING,
-            f"the floats' padding does not fit one alignment; read {alignment}-aligned",
+            N_("the floats' padding does not fit one alignment; read {alignment}").format(
+                alignment=N_("right-aligned") if alignment == "right" else N_("left-aligned")
+            ),
         )
     length = plain_int(data.get("matchlen"))
     if length is None or length < 0:
@@ -428,15 +436,17 @@ def build_match(
     games = [mapping(g) for g in raw_games]
     for i, g in enumerate(raw_games):
         if not isinstance(g, dict):
-            diags.add("P461", Severity.WARNING, "the entry is not an object", i + 1)
+            diags.add("P461", Severity.WARNING, N_("the entry is not an object"), i + 1)
     winners = br.score_winners(data, games)
     green, minus, plus = br.green_sign(games, winners)
     if green == 1:
         diags.add(
             "P465",
             Severity.INFO,
-            f"in {plus} of {plus + minus} games the player who ended the game is +1 where the "
-            "winner is green: +1 is taken as green",
+            N_(
+                "in {plus} of {games} games the player who ended the game is +1 where the "
+                "winner is green: +1 is taken as green"
+            ).format(plus=plus, games=plus + minus),
         )
     rules = Rules(
         cube=_flag(data, "useCube", diags),

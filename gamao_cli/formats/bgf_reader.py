@@ -24,6 +24,7 @@ from typing import BinaryIO
 
 from gamao_cli.formats.bgf_match import MATCH_CODES, build_match, failed_match
 from gamao_cli.formats.smile import MAX_CONTAINERS, SmileError, decode_document
+from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -90,17 +91,17 @@ def inflate(payload: bytes, wbits: int, limit: int) -> tuple[bytes | None, str]:
     try:
         out = engine.decompress(payload, limit + 1)
     except zlib.error as exc:
-        return None, f"corrupt data ({exc})"
+        return None, N_("corrupt data ({error})").format(error=exc)
     if len(out) > limit or engine.unconsumed_tail:
         return None, "bomb"
     if not engine.eof:
         try:
             out += engine.flush()
         except zlib.error as exc:
-            return None, f"truncated data ({exc})"
+            return None, N_("truncated data ({error})").format(error=exc)
         if len(out) > limit:
             return None, "bomb"
-        return None, "truncated data: the compressed stream does not end"
+        return None, N_("truncated data: the compressed stream does not end")
     return out, ""
 
 
@@ -122,10 +123,16 @@ def _payload(data: bytes, start: int, filename: str) -> tuple[bytes, str] | Matc
             return _fail(
                 filename,
                 "P452",
-                f"the {kind} payload at byte {start} ({len(raw)} bytes) inflates "
-                f"to more than {limit} bytes: refused",
+                N_(
+                    "the {kind} payload at byte {start} ({size} bytes) inflates "
+                    "to more than {limit} bytes: refused"
+                ).format(kind=kind, start=start, size=len(raw), limit=limit),
             )
-        return _fail(filename, "P451", f"the {kind} payload at byte {start}: {why}")
+        return _fail(
+            filename,
+            "P451",
+            N_("the {kind} payload at byte {start}: {why}").format(kind=kind, start=start, why=why),
+        )
     return body, kind
 
 
@@ -143,8 +150,9 @@ def read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
         yield _fail(
             filename,
             "P455",
-            f"{max(size, len(data))} bytes, more than the {MAX_INPUT >> 20} MB a .bgf may "
-            "have: not read",
+            N_("{size} bytes, more than the {limit} MB a .bgf may have: not read").format(
+                size=max(size, len(data)), limit=MAX_INPUT >> 20
+            ),
         )
         return
     yield read_bgf_bytes(bytes(data), filename)
@@ -159,8 +167,9 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
         return _fail(
             filename,
             "P450",
-            "line 1 should be a one-line JSON header such as "
-            '{"format":"BGF","version":"1.0","compress":true,"useSmile":true}',
+            N_("line 1 should be a one-line JSON header such as {example}").format(
+                example='{"format":"BGF","version":"1.0","compress":true,"useSmile":true}'
+            ),
         )
     found = _payload(data, end + 1, filename)
     if isinstance(found, Match):
@@ -174,10 +183,11 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
         try:
             document = decode_document(body)
         except SmileError as exc:
-            where = f"byte {exc.offset} of the {stored} body"
+            where = N_("byte {at} of the {stored} body").format(at=exc.offset, stored=stored)
             if stored == "raw":
-                where = f"byte {end + 1 + exc.offset}"
-            return _fail(filename, "P453", f"Smile body, {where}: {exc.message}")
+                where = N_("byte {at}").format(at=end + 1 + exc.offset)
+            message = N_("Smile body, {where}: {error}").format(where=where, error=exc.message)
+            return _fail(filename, "P453", message)
         value = document.value
         alignment = document.float_alignment
         consistent = document.floats_consistent
@@ -187,12 +197,14 @@ def read_bgf_bytes(data: bytes, filename: str) -> Match:
             return _fail(
                 filename,
                 "P454",
-                f"the JSON body opens {brackets} arrays and objects, more "
-                f"than the {MAX_CONTAINERS} a match may have",
+                N_(
+                    "the JSON body opens {count} arrays and objects, more than the {limit} "
+                    "a match may have"
+                ).format(count=brackets, limit=MAX_CONTAINERS),
             )
         try:
             value = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            return _fail(filename, "P454", f"the body after line 1: {exc}")
+            return _fail(filename, "P454", N_("the body after line 1: {error}").format(error=exc))
         alignment, consistent = None, True
     return build_match(value, filename, tuple(tags), alignment, consistent)

@@ -20,6 +20,7 @@ from gamao_cli.formats.json_values import (
     steps_text,
     type_name,
 )
+from gamao_cli.i18n import N_
 from gamao_cli.model.analysis import (
     Annotation,
     Candidate,
@@ -90,10 +91,12 @@ def annotation_to_json(a: Annotation) -> JSONValue:
 
 def _number(value: object, path: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SchemaError(path, f"expected a number, found {type_name(value)}")
+        raise SchemaError(
+            path, N_("expected a number, found {found}").format(found=type_name(value))
+        )
     number = float(value)
     if not math.isfinite(number):
-        raise SchemaError(path, "expected a finite number")
+        raise SchemaError(path, N_("expected a finite number"))
     return number
 
 
@@ -103,14 +106,21 @@ def _opt_number(o: JsonObject, key: str, minimum: float | None = None) -> float 
         return None
     number = _number(value, o.at(key))
     if minimum is not None and number < minimum:
-        raise SchemaError(o.at(key), f"{number} is below {minimum} (errors are magnitudes)")
+        raise SchemaError(
+            o.at(key),
+            N_("{number} is below {minimum} (errors are magnitudes)").format(
+                number=number, minimum=minimum
+            ),
+        )
     return number
 
 
 def _chance(o: JsonObject, key: str) -> float | None:
     number = _opt_number(o, key)
     if number is not None and not 0.0 <= number <= 1.0:
-        raise SchemaError(o.at(key), f"{number} is not a chance between 0 and 1")
+        raise SchemaError(
+            o.at(key), N_("{number} is not a chance between 0 and 1").format(number=number)
+        )
     return number
 
 
@@ -125,7 +135,9 @@ def _chances_of(value: object, path: str) -> Probabilities | None:
     p = [_number(x, f"{path}[{i}]") for i, x in enumerate(items)]
     for i, x in enumerate(p):
         if not 0.0 <= x <= 1.0:
-            raise SchemaError(f"{path}[{i}]", f"{x} is not a chance between 0 and 1")
+            raise SchemaError(
+                f"{path}[{i}]", N_("{number} is not a chance between 0 and 1").format(number=x)
+            )
     return Probabilities(p[0], p[1], p[2], p[3], p[4])
 
 
@@ -160,7 +172,9 @@ class AnnotationReader:
         candidates = tuple(self.candidate(c, f"{where}[{i}]") for i, c in enumerate(raw))
         played = o.get_opt_int("played")
         if played is not None and not 0 <= played < len(candidates):
-            raise SchemaError(o.at("played"), f"{played} is not the index of a candidate")
+            raise SchemaError(
+                o.at("played"), N_("{index} is not the index of a candidate").format(index=played)
+            )
         checker = CheckerAnalysis(
             candidates,
             played,
@@ -195,7 +209,9 @@ class AnnotationReader:
         o = JsonObject(value, path)
         action = o.get_int("action")
         if not 0 <= action < actions:
-            raise SchemaError(o.at("action"), f"{action} is not the index of an action")
+            raise SchemaError(
+                o.at("action"), N_("{index} is not the index of an action").format(index=action)
+            )
         checker = o.raw("checker", None)
         cube = o.raw("cube", None)
         marks = o.raw("marks", [])

@@ -270,7 +270,12 @@ class _DocReader:
     def match(self, value: object, path: str) -> Match | None:
         """The match of a document, or None when it is not one (diagnostic recorded)."""
         if not isinstance(value, dict) or value.get("format") != FORMAT:
-            self.diag("P303", f'{path}: not a gamao match document (no "format": "{FORMAT}")')
+            self.diag(
+                "P303",
+                N_('{path}: not a gamao match document (no "format": "{format}")').format(
+                    path=path, format=FORMAT
+                ),
+            )
             return None
         o = JsonObject(value, path)
         o.raw("format")

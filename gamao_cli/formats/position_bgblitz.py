@@ -103,11 +103,14 @@ def parse_bgblitz(lines: list[str], first: int, filename: str) -> ParsedPosition
         problem = _ids_problem(out.state, gnu_state)
         if problem:
             out.diag(
-                "P607", WARNING, f"the gnubg IDs disagree with the XGID: {problem}", at(gnu_at)
+                "P607",
+                WARNING,
+                N_("the gnubg IDs disagree with the XGID: {problem}").format(problem=problem),
+                at(gnu_at),
             )
     if out.state is None:
         if xgid_at is None and gnu_at is None:
-            out.diag("P601", ERROR, "a board without an XGID or gnubg IDs: no position", at(0))
+            out.diag("P601", ERROR, N_("a board without an XGID or gnubg IDs: no position"), at(0))
         return out
     _cross_check(out, lines, pips, at)
     _analysis(out, lines, at)
@@ -116,16 +119,20 @@ def parse_bgblitz(lines: list[str], first: int, filename: str) -> ParsedPosition
 
 def _ids_problem(xgid: XgidState, gnu: XgidState) -> str | None:
     if xgid.position != gnu.position:
-        return "the board or the player on roll"
+        return N_("the board or the player on roll")
     pairs = (
-        ("score", xgid.score, gnu.score),
-        ("match length", xgid.match_length, gnu.match_length),
-        ("cube", (xgid.cube_value, xgid.cube_owner), (gnu.cube_value, gnu.cube_owner)),
-        ("dice", sorted(xgid.dice or ()), sorted(gnu.dice or ())),
+        (N_("score {them} against {ours}"), xgid.score, gnu.score),
+        (N_("match length {them} against {ours}"), xgid.match_length, gnu.match_length),
+        (
+            N_("cube {them} against {ours}"),
+            (xgid.cube_value, xgid.cube_owner),
+            (gnu.cube_value, gnu.cube_owner),
+        ),
+        (N_("dice {them} against {ours}"), sorted(xgid.dice or ()), sorted(gnu.dice or ())),
     )
-    for name, a, b in pairs:
+    for template, a, b in pairs:
         if a != b:
-            return f"{name} {b} against {a}"
+            return template.format(them=b, ours=a)
     return None
 
 
@@ -139,17 +146,22 @@ def _cross_check(out: ParsedPosition, lines: list[str], pips: dict[str, int], wh
             out.diag(
                 "P606",
                 WARNING,
-                f"the drawn board disagrees with the identifier: {problem}",
+                N_("the drawn board disagrees with the identifier: {problem}").format(
+                    problem=problem
+                ),
                 where(0),
             )
     said = _score_and_turn(out, lines)
     if "O" in pips and pips["O"] != state.position.pips(0):
-        said.append(f"O's pip count {pips['O']}")
+        said.append(N_("O's pip count {pips}").format(pips=pips["O"]))
     if "X" in pips and pips["X"] != state.position.pips(1):
-        said.append(f"X's pip count {pips['X']}")
+        said.append(N_("X's pip count {pips}").format(pips=pips["X"]))
     if said:
         out.diag(
-            "P605", WARNING, "the text disagrees with its identifier: " + "; ".join(said), where(0)
+            "P605",
+            WARNING,
+            N_("the text disagrees with its identifier: {said}").format(said="; ".join(said)),
+            where(0),
         )
 
 
@@ -164,16 +176,16 @@ def _score_and_turn(out: ParsedPosition, lines: list[str]) -> list[str]:
     if score and names is not None:
         by_name = {score.group(1): int(score.group(2)), score.group(3): int(score.group(4))}
         if tuple(by_name.get(n) for n in names) != state.score:
-            said.append(f"the score line {score.group().strip()!r}")
+            said.append(N_("the score line {line}").format(line=repr(score.group().strip())))
         if int(score.group(5)) != state.match_length:
-            said.append(f"a {score.group(5)}-point match")
+            said.append(N_("a {length}-point match").format(length=score.group(5)))
     turn = _TURN.search(text)
     if turn and names is not None:
         dice = sorted((int(turn.group(2)), int(turn.group(3)))) if turn.group(2) else None
         if turn.group(1) != names[state.turn] or (
             dice is not None and dice != sorted(state.dice or ())
         ):
-            said.append(f"the turn line {turn.group().strip()!r}")
+            said.append(N_("the turn line {line}").format(line=repr(turn.group().strip())))
     return said
 
 
@@ -215,7 +227,7 @@ def _analysis(out: ParsedPosition, lines: list[str], at: Where) -> None:
             out.diag(
                 "P608",
                 WARNING,
-                f"a candidate line not understood: {line.strip()[:60]!r}",
+                N_("a candidate line not understood: {line}").format(line=repr(line.strip()[:60])),
                 at(index - 1),
             )
             continue
@@ -239,8 +251,10 @@ def _analysis(out: ParsedPosition, lines: list[str], at: Where) -> None:
             out.diag(
                 "P608",
                 WARNING,
-                f"cube analysis: {len(cube)} of the three rows no double,"
-                " double/take and double/pass",
+                N_(
+                    "cube analysis: {count} of the three rows no double, double/take and "
+                    "double/pass"
+                ).format(count=len(cube)),
                 at(first_cube_line),
             )
         out.cube = CubeAnalysis(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from gamao_cli.engine.ids import IdError, decode_match_id, decode_position_id
 from gamao_cli.engine.xgid import XgidState, decode_xgid
+from gamao_cli.i18n import N_
 from gamao_cli.model.analysis import CheckerAnalysis, CubeAnalysis, Probabilities
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
@@ -112,8 +113,10 @@ def read_id(text: str) -> tuple[XgidState, int | None]:
     if len(raw) == 14:
         return XgidState(decode_position_id(raw, 0)), None
     raise IdError(
-        f"{raw!r} is not an XGID (XGID=...), a gnubg PositionID:MatchID or a 14-character"
-        " Position ID"
+        N_(
+            "{text} is not an XGID (XGID=...), a gnubg PositionID:MatchID or a 14-character"
+            " Position ID"
+        ).format(text=repr(raw))
     )
 
 
@@ -182,9 +185,11 @@ def board_problem(shown: dict[int, tuple[str, int]], state: XgidState) -> str | 
         if not want[1]:
             want = ("", 0)
         if (mark, count) != want:
-            said = f"{count} {mark}" if count else "nothing"
+            said = f"{count} {mark}" if count else N_("nothing")
             if mark == "?":
-                said = "both X and O"
-            needed = f"{want[1]} {want[0]}" if want[1] else "nothing"
-            return f"point {point} shows {said}, the identifier says {needed}"
+                said = N_("both X and O")
+            needed = f"{want[1]} {want[0]}" if want[1] else N_("nothing")
+            return N_("point {point} shows {said}, the identifier says {needed}").format(
+                point=point, said=said, needed=needed
+            )
     return None

@@ -198,19 +198,21 @@ def read_positions(stream: TextIO, filename: str) -> Iterator[Match]:
         yielded = True
         where = Location(filename, number)
         if bad > MAX_BAD_LINES:
-            message = f"more than {MAX_BAD_LINES} lines are not identifiers: the rest is not read"
+            message = N_(
+                "more than {limit} lines are not identifiers: the rest is not read"
+            ).format(limit=MAX_BAD_LINES)
             yield _nothing(filename, "P604", message, where)
             return
         shown = text if len(text) <= 40 else text[:37] + "..."
-        message = (
-            f"{shown!r} is not an XGID, a gnubg PositionID:MatchID, a Position ID or a comment"
-        )
+        message = N_(
+            "{text} is not an XGID, a gnubg PositionID:MatchID, a Position ID or a comment"
+        ).format(text=repr(shown))
         yield _nothing(filename, "P604", message, where)
     if block is not None:
         yield _block_match(block, filename, comments)
         yielded = True
     if not yielded:
-        yield _nothing(filename, "P601", "no position in the input", Location(filename))
+        yield _nothing(filename, "P601", N_("no position in the input"), Location(filename))
 
 
 def _continues(block: _Block, line: str, starts_xg: bool, starts_board: bool) -> bool:
@@ -277,7 +279,7 @@ def position_match(parsed: ParsedPosition, filename: str) -> Match:
     if state is None:
         diags = tuple(parsed.diagnostics)
         if not any(d.severity is ERROR for d in diags):
-            diags += (Diagnostic("P601", ERROR, "no position could be read here", where),)
+            diags += (Diagnostic("P601", ERROR, N_("no position could be read here"), where),)
         return Match(("", ""), 0, (), location=where, source_format=FORMAT, diagnostics=diags)
     pos = state.position
     problems = pos.problems()
@@ -299,8 +301,12 @@ def position_match(parsed: ParsedPosition, filename: str) -> Match:
                 parsed.diag(
                     "P609",
                     WARNING,
-                    f"candidate {i + 1} ({text}) is not legal for"
-                    f" {state.dice[0]}{state.dice[1]}: {verdict.reason}",
+                    N_("candidate {number} ({play}) is not legal for {dice}: {why}").format(
+                        number=i + 1,
+                        play=text,
+                        dice=f"{state.dice[0]}{state.dice[1]}",
+                        why=verdict.reason,
+                    ),
                     Location(filename, line or parsed.line),
                 )
     annotations: tuple[Annotation, ...] = ()

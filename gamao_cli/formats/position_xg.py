@@ -110,9 +110,9 @@ def _header(out: ParsedPosition, lines: list[str], where: Where) -> int:
         if score:
             x, o = int(score.group(1)), int(score.group(2))
             if (o, x) != state.score:
-                said.append(f"the score X:{x} O:{o}")
+                said.append(N_("the score X:{x} O:{o}").format(x=x, o=o))
             if score.group(3) is not None and int(score.group(3)) != state.match_length:
-                said.append(f"a {score.group(3)}-point match")
+                said.append(N_("a {length}-point match").format(length=score.group(3)))
     if frame is None:
         _problems(out, said, where(0))
         return limit
@@ -121,7 +121,10 @@ def _header(out: ParsedPosition, lines: list[str], where: Where) -> int:
         problem = board_problem(shown, state)
         if problem:
             out.diag(
-                "P606", WARNING, f"the drawn board disagrees with the XGID: {problem}", where(frame)
+                "P606",
+                WARNING,
+                N_("the drawn board disagrees with the XGID: {problem}").format(problem=problem),
+                where(frame),
             )
     index = frame + 1
     while index < end and not lines[index].lstrip(" v^").startswith("+12"):
@@ -131,21 +134,21 @@ def _header(out: ParsedPosition, lines: list[str], where: Where) -> int:
     if pips:
         x, o = int(pips.group(1)), int(pips.group(2))
         if (o, x) != (state.position.pips(0), state.position.pips(1)):
-            said.append(f"the pip counts X {x} O {o}")
+            said.append(N_("the pip counts X {x} O {o}").format(x=x, o=o))
         index += 1
     cube = _CUBE.match(lines[index].strip()) if index < end else None
     if cube:
         value = int(cube.group(1))
         owner = {"O": 0, "X": 1}.get(cube.group(2) or "", -1)
         if (value, owner) != (state.cube_value, state.cube_owner):
-            said.append(f"the cube line {lines[index].strip()!r}")
+            said.append(N_("the cube line {line}").format(line=repr(lines[index].strip())))
         index += 1
     turn = _TURN.match(lines[index].strip()) if index < end else None
     if turn:
         player = 0 if turn.group(1) == "O" else 1
         dice = (int(turn.group(2)), int(turn.group(3))) if turn.group(2) else None
         if player != state.turn or (dice is not None and dice != state.dice):
-            said.append(f"the turn line {lines[index].strip()!r}")
+            said.append(N_("the turn line {line}").format(line=repr(lines[index].strip())))
         index += 1
     _problems(out, said, where(0))
     return index
@@ -153,7 +156,8 @@ def _header(out: ParsedPosition, lines: list[str], where: Where) -> int:
 
 def _problems(out: ParsedPosition, said: list[str], where: Location) -> None:
     if said:
-        out.diag("P605", WARNING, "the text disagrees with its XGID: " + "; ".join(said), where)
+        message = N_("the text disagrees with its XGID: {said}").format(said="; ".join(said))
+        out.diag("P605", WARNING, message, where)
 
 
 def _analysis(out: ParsedPosition, lines: list[str], start: int, where: Where) -> None:
@@ -192,7 +196,9 @@ def _analysis(out: ParsedPosition, lines: list[str], start: int, where: Where) -
             out.diag(
                 "P608",
                 WARNING,
-                f"a candidate line not understood (not a play and its equity): {text[:60]!r}",
+                N_("a candidate line not understood (not a play and its equity): {line}").format(
+                    line=repr(text[:60])
+                ),
                 where(index - 1),
             )
             continue
@@ -265,8 +271,10 @@ def _cube(
         out.diag(
             "P608",
             WARNING,
-            f"cube analysis: {len(rows)} cubeful equity lines, not the three of no double,"
-            " double/take and double/pass",
+            N_(
+                "cube analysis: {count} cubeful equity lines, not the three of no double, "
+                "double/take and double/pass"
+            ).format(count=len(rows)),
             where(rows[0][2]),
         )
     probs = chances(chance_lines[0], chance_lines[1]) if len(chance_lines) >= 2 else None

@@ -36,6 +36,7 @@ import math
 
 from gamao_cli.formats.analysis_fast import new_candidate
 from gamao_cli.formats.sgf_moves import letter_point
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import CheckerAnalysis, CubeAnalysis, Probabilities
 
@@ -61,13 +62,13 @@ def _is_number(text: str) -> bool:
 
 def _floats(tokens: list[str], start: int, count: int) -> list[float]:
     if start < 0 or start + count > len(tokens):
-        raise AnalysisError("too few numbers")
+        raise AnalysisError(N_("too few numbers"))
     try:
         numbers = [float(t) for t in tokens[start : start + count]]
     except ValueError as e:
-        raise AnalysisError(f"not a number ({e})") from None
+        raise AnalysisError(N_("not a number ({error})").format(error=e)) from None
     if not all(math.isfinite(x) for x in numbers):
-        raise AnalysisError("a number is not finite")
+        raise AnalysisError(N_("a number is not finite"))
     return numbers
 
 
@@ -75,7 +76,7 @@ def _plies(token: str) -> tuple[int, bool]:
     cubeful = token.endswith("C")
     digits = token[:-1] if cubeful else token
     if not _is_number(digits):
-        raise AnalysisError(f"{token!r} is not a number of plies")
+        raise AnalysisError(N_("{token} is not a number of plies").format(token=repr(token)))
     return int(digits), cubeful
 
 
@@ -84,14 +85,14 @@ def _after(tokens: list[str], keyword: str, start: int = 0) -> int:
     for i in range(start, len(tokens)):
         if tokens[i] == keyword:
             return i + 1
-    raise AnalysisError(f"no {keyword!r}")
+    raise AnalysisError(N_("no {keyword} in the values").format(keyword=repr(keyword)))
 
 
 def _version(tokens: list[str]) -> tuple[int, int]:
     """gnubg's SGF analysis version and the index of the first token after it."""
     if len(tokens) >= 2 and tokens[0] == "ver":
         if not _is_number(tokens[1]):
-            raise AnalysisError(f"bad version {tokens[1]!r}")
+            raise AnalysisError(N_("bad version {version}").format(version=repr(tokens[1])))
         return int(tokens[1]), 2
     return 0, 0
 
@@ -124,13 +125,13 @@ def _steps_of(letters: str, player: int) -> tuple[Step, ...]:
     if known is not None:
         return known
     if len(letters) % 2 or len(letters) > 8:
-        raise AnalysisError(f"bad play {letters!r}")
+        raise AnalysisError(N_("bad play {play}").format(play=repr(letters)))
     steps: list[Step] = []
     for i in range(0, len(letters), 2):
         frm = letter_point(letters[i], player)
         to = letter_point(letters[i + 1], player)
         if frm is None or to is None:
-            raise AnalysisError(f"bad point letter in {letters!r}")
+            raise AnalysisError(N_("bad point letter in {play}").format(play=repr(letters)))
         steps.append(Step(frm, to))
     if len(_STEPS) >= _CACHE_LIMIT:
         _STEPS.clear()
@@ -156,35 +157,35 @@ def _candidate(value: str, player: int) -> _Read:
             w, wg, wbg = float(tokens[4]), float(tokens[5]), float(tokens[6])
             lg, lbg, eq = float(tokens[7]), float(tokens[8]), float(tokens[9])
         except ValueError as e:
-            raise AnalysisError(f"not a number ({e})") from None
+            raise AnalysisError(N_("not a number ({error})").format(error=e)) from None
         if not math.isfinite(w + wg + wbg + lg + lbg + eq):
-            raise AnalysisError("a number is not finite")
+            raise AnalysisError(N_("a number is not finite"))
         return steps, eq, w, wg, wbg, lg, lbg, _level_of(tokens[10])
     letters, _, rest = value.strip().partition(" ")
     steps = _steps_of(letters, player)
     tokens = rest.split()
     if not tokens:
-        raise AnalysisError(f"no evaluation for {letters!r}")
+        raise AnalysisError(N_("no evaluation for {play}").format(play=repr(letters)))
     kind = tokens[0]
     tokens = tokens[1:]
     if kind == "E":
         _, i = _version(tokens)
         numbers = _floats(tokens, i, 6)
         if i + 6 >= len(tokens):
-            raise AnalysisError("no evaluation context")
+            raise AnalysisError(N_("no evaluation context"))
         level = _level_of(tokens[i + 6])
         return steps, numbers[5], numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], level
     if kind in ("R", "X"):
         score = _floats(tokens, _after(tokens, "Score"), 1)[0]
         p = _floats(tokens, _after(tokens, "Output"), 5)
         return steps, score, p[0], p[1], p[2], p[3], p[4], "rollout"
-    raise AnalysisError(f"unknown evaluation {kind!r}")
+    raise AnalysisError(N_("unknown evaluation {kind}").format(kind=repr(kind)))
 
 
 def checker_analysis(values: tuple[str, ...], player: int) -> CheckerAnalysis:
     """``A[i][cand]...`` of ``player``'s play (raises :class:`AnalysisError`)."""
     if len(values) < 2 or not _is_number(values[0].strip()):
-        raise AnalysisError("A needs the index of the play made, then candidates")
+        raise AnalysisError(N_("A needs the index of the play made, then candidates"))
     index = int(values[0].strip())
     read = [_candidate(v, player) for v in values[1:]]
     level = read[0][7]
@@ -207,7 +208,7 @@ def cube_outputs(value: str) -> tuple[str, list[float], list[float]]:
     """``DA[...]``: its level and the seven outputs of no double and of double-take."""
     tokens = value.split()
     if not tokens:
-        raise AnalysisError("empty DA")
+        raise AnalysisError(N_("empty DA"))
     kind = tokens[0]
     tokens = tokens[1:]
     if kind == "E":
@@ -227,7 +228,7 @@ def cube_outputs(value: str) -> tuple[str, list[float], list[float]]:
         nd = _floats(tokens, _after(tokens, "Output", _after(tokens, "NoDouble")), 7)
         dt = _floats(tokens, _after(tokens, "Output", _after(tokens, "DoubleTake")), 7)
         return "rollout", nd, dt
-    raise AnalysisError(f"unknown evaluation {kind!r}")
+    raise AnalysisError(N_("unknown evaluation {kind}").format(kind=repr(kind)))
 
 
 def cube_errors(
@@ -286,5 +287,5 @@ def luck(value: str) -> float | None:
     try:
         number = float(value.strip())
     except ValueError:
-        raise AnalysisError(f"LU[{value}] is not a number") from None
+        raise AnalysisError(N_("LU[{value}] is not a number").format(value=value)) from None
     return number if math.isfinite(number) else None

@@ -277,7 +277,9 @@ def _read_matches(stream: TextIO, filename: str) -> Iterator[Match]:
         loose = [_not_backgammon(other_games, filename)]
     else:
         loose.append(
-            Diagnostic("P226", Severity.ERROR, "no backgammon game tree found", Location(filename))
+            Diagnostic(
+                "P226", Severity.ERROR, N_("no backgammon game tree found"), Location(filename)
+            )
         )
     yield Match(
         players=("", ""),

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from gamao_cli.i18n import N_
+
 __all__ = ["MAX_DEPTH", "Document", "SmileError", "decode", "decode_document"]
 
 HEADER = b":)\n"
@@ -128,14 +130,18 @@ class _Decoder:
     def byte(self) -> int:
         pos = self.pos
         if pos >= len(self.data):
-            raise self.fail("truncated input: a token was expected")
+            raise self.fail(N_("truncated input: a token was expected"))
         self.pos = pos + 1
         return self.data[pos]
 
     def take(self, count: int, what: str) -> bytes:
         pos = self.pos
         if count > len(self.data) - pos:
-            raise self.fail(f"{what} claims {count} bytes but {len(self.data) - pos} remain")
+            raise self.fail(
+                N_("{what} claims {count} bytes but {left} remain").format(
+                    what=what, count=count, left=len(self.data) - pos
+                )
+            )
         self.pos = pos + count
         return self.data[pos : pos + count]
 
@@ -147,10 +153,16 @@ class _Decoder:
             b = self.byte()
             if b & 0x80:
                 if b & 0x40:
-                    raise self.fail(f"{what}: a VInt's last byte has bit 6 set", self.pos - 1)
+                    raise self.fail(
+                        N_("{what}: a VInt's last byte has bit 6 set").format(what=what),
+                        self.pos - 1,
+                    )
                 return (value << 6) | (b & 0x3F)
             value = (value << 7) | b
-        raise self.fail(f"{what}: a VInt longer than {_MAX_VINT_BYTES} bytes", start)
+        raise self.fail(
+            N_("{what}: a VInt longer than {limit} bytes").format(what=what, limit=_MAX_VINT_BYTES),
+            start,
+        )
 
     def zigzag(self, what: str, bits: int) -> int:
         start = self.pos
@@ -158,7 +170,9 @@ class _Decoder:
         value = (raw >> 1) ^ -(raw & 1)
         limit = 1 << (bits - 1)
         if not -limit <= value < limit:
-            raise self.fail(f"{what} does not fit in {bits} bits", start)
+            raise self.fail(
+                N_("{what} does not fit in {bits} bits").format(what=what, bits=bits), start
+            )
         return value
 
     def text(self, raw: bytes, offset: int) -> str:
@@ -166,14 +180,16 @@ class _Decoder:
             return raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise self.fail(
-                f"a string is not valid UTF-8 ({exc.reason})", offset + exc.start
+                N_("a string is not valid UTF-8 ({why})").format(why=exc.reason), offset + exc.start
             ) from None
 
     def until_end_marker(self, what: str) -> tuple[bytes, int]:
         start = self.pos
         end = self.data.find(b"\xfc", start)
         if end < 0:
-            raise self.fail(f"truncated input: {what} has no end marker (0xFC)", start)
+            raise self.fail(
+                N_("truncated input: {what} has no end marker (0xFC)").format(what=what), start
+            )
         self.pos = end + 1
         return self.data[start:end], start
 
@@ -182,15 +198,18 @@ class _Decoder:
         groups = (length * 8 + 6) // 7
         if groups > len(self.data) - self.pos:
             raise self.fail(
-                f"{what} claims {length} bytes ({groups} encoded) but "
-                f"{len(self.data) - self.pos} remain"
+                N_("{what} claims {length} bytes ({groups} encoded) but {left} remain").format(
+                    what=what, length=length, groups=groups, left=len(self.data) - self.pos
+                )
             )
         start = self.pos
         chunk = self.data[start : start + groups]
         self.pos = start + groups
         for i, b in enumerate(chunk):
             if b & 0x80:
-                raise self.fail(f"{what}: a 7-bit group has its top bit set", start + i)
+                raise self.fail(
+                    N_("{what}: a 7-bit group has its top bit set").format(what=what), start + i
+                )
         acc = 0
         for b in chunk:
             acc = (acc << 7) | b
@@ -207,7 +226,10 @@ class _Decoder:
     def shared(self, table: list[str], index: int, kind: str, offset: int) -> str:
         if index >= len(table):
             raise self.fail(
-                f"a back reference to {kind} #{index}, but only {len(table)} are known", offset
+                N_("a back reference to {kind} #{index}, but only {known} are known").format(
+                    kind=kind, index=index, known=len(table)
+                ),
+                offset,
             )
         return table[index]
 
@@ -215,12 +237,15 @@ class _Decoder:
 
     def header(self) -> None:
         if self.data[:3] != HEADER:
-            raise self.fail("not a Smile document: it does not start with ':)\\n'", 0)
+            raise self.fail(N_("not a Smile document: it does not start with ':)\\n'"), 0)
         if len(self.data) < 4:
-            raise self.fail("truncated input: the header has no flags byte", 3)
+            raise self.fail(N_("truncated input: the header has no flags byte"), 3)
         flags = self.data[3]
         if flags >> 4:
-            raise self.fail(f"Smile version {flags >> 4} is not supported (only 0)", 3)
+            raise self.fail(
+                N_("Smile version {version} is not supported (only 0)").format(version=flags >> 4),
+                3,
+            )
         self.share_names = bool(flags & 0x01)
         self.share_values = bool(flags & 0x02)
         self.raw_binary = bool(flags & 0x04)
@@ -237,9 +262,9 @@ class _Decoder:
         else:
             length = (token & 0x1F) + 34
         offset = self.pos
-        raw = self.take(length, "a string")
+        raw = self.take(length, N_("a string"))
         if token < 0x80 and max(raw) >= 0x80:
-            raise self.fail("an ASCII string holds a non-ASCII byte", offset)
+            raise self.fail(N_("an ASCII string holds a non-ASCII byte"), offset)
         text = self.text(raw, offset)
         if self.share_values and length <= SHARED_VALUE_MAX_BYTES:
             self.remember(self.values, text)
@@ -251,7 +276,7 @@ class _Decoder:
         data = self.data
         offset = self.pos
         if offset >= len(data):
-            raise self.fail("truncated input: a value was expected")
+            raise self.fail(N_("truncated input: a value was expected"))
         token = data[offset]
         self.pos = offset + 1
         if token == 0x29:
@@ -262,7 +287,7 @@ class _Decoder:
         if token >= 0x40 and token < 0xC0:
             return self.string_value(token)
         if token >= 0x01 and token < 0x20:
-            return self.shared(self.values, token - 1, "string value", offset)
+            return self.shared(self.values, token - 1, N_("string value"), offset)
         if token == 0xFA:
             return self.object(depth + 1, offset)
         if token == 0xF8:
@@ -276,9 +301,9 @@ class _Decoder:
         if token == 0x23:
             return True
         if token == 0x24:
-            return self.zigzag("an int32", 32)
+            return self.zigzag(N_("an int32"), 32)
         if token == 0x25:
-            return self.zigzag("an int64", 64)
+            return self.zigzag(N_("an int64"), 64)
         if token == 0x26:
             return self.big_integer()
         if token == 0x28:
@@ -286,36 +311,40 @@ class _Decoder:
         if token == 0x2A:
             return self.big_decimal()
         if token == 0xE0 or token == 0xE4:
-            raw, start = self.until_end_marker("a long string")
+            raw, start = self.until_end_marker(N_("a long string"))
             if token == 0xE0 and raw and max(raw) >= 0x80:
-                raise self.fail("an ASCII string holds a non-ASCII byte", start)
+                raise self.fail(N_("an ASCII string holds a non-ASCII byte"), start)
             return self.text(raw, start)
         if token == 0xE8:
-            length = self.vint("a binary length")
-            return self.seven_bit(length, "a 7-bit binary value")
+            length = self.vint(N_("a binary length"))
+            return self.seven_bit(length, N_("a 7-bit binary value"))
         if token >= 0xEC and token <= 0xEF:
             index = ((token & 0x03) << 8) | self.byte()
-            return self.shared(self.values, index, "string value", offset)
+            return self.shared(self.values, index, N_("string value"), offset)
         if token == 0xFD:
             if not self.raw_binary:
-                raise self.fail("raw binary, but the header does not allow it", offset)
-            length = self.vint("a binary length")
-            return self.take(length, "a raw binary value")
+                raise self.fail(N_("raw binary, but the header does not allow it"), offset)
+            length = self.vint(N_("a binary length"))
+            return self.take(length, N_("a raw binary value"))
         if token == 0xF9:
-            raise self.fail("an array end (0xF9) outside an array", offset)
+            raise self.fail(N_("an array end (0xF9) outside an array"), offset)
         if token == 0xFF:
-            raise self.fail("the end marker (0xFF) where a value was expected", offset)
-        raise self.fail(f"reserved value token 0x{token:02X}", offset)
+            raise self.fail(N_("the end marker (0xFF) where a value was expected"), offset)
+        raise self.fail(N_("reserved value token {token}").format(token=f"0x{token:02X}"), offset)
 
     def big_integer(self) -> int:
-        length = self.vint("a BigInteger length")
+        length = self.vint(N_("a BigInteger length"))
         if length > _BIG_MAX_BYTES:
-            raise self.fail(f"a BigInteger of {length} bytes (at most {_BIG_MAX_BYTES})")
-        raw = self.seven_bit(length, "a BigInteger")
+            raise self.fail(
+                N_("a BigInteger of {length} bytes (at most {limit})").format(
+                    length=length, limit=_BIG_MAX_BYTES
+                )
+            )
+        raw = self.seven_bit(length, N_("a BigInteger"))
         return int.from_bytes(raw, "big", signed=True) if raw else 0
 
     def big_decimal(self) -> Decimal:
-        scale = self.zigzag("a BigDecimal scale", 32)
+        scale = self.zigzag(N_("a BigDecimal scale"), 32)
         unscaled = self.big_integer()
         return Decimal(unscaled).scaleb(-scale)
 
@@ -326,11 +355,15 @@ class _Decoder:
         count = 5 if bits == 32 else 10
         groups = self.data[offset : offset + count]
         if len(groups) < count:
-            raise self.fail(f"a float claims {count} bytes but {len(groups)} remain")
+            raise self.fail(
+                N_("{what} claims {count} bytes but {left} remain").format(
+                    what=N_("a float"), count=count, left=len(groups)
+                )
+            )
         self.pos = offset + count
         if max(groups) & 0x80:
             first = next(i for i, b in enumerate(groups) if b & 0x80)
-            raise self.fail("a float's 7-bit group has its top bit set", offset + first)
+            raise self.fail(N_("a float's 7-bit group has its top bit set"), offset + first)
         raw = 0
         for b in groups:
             raw = (raw << 7) | b
@@ -344,45 +377,49 @@ class _Decoder:
         data = self.data
         offset = self.pos
         if offset >= len(data):
-            raise self.fail("truncated input: a name or the end of an object was expected")
+            raise self.fail(N_("truncated input: a name or the end of an object was expected"))
         token = data[offset]
         self.pos = offset + 1
         if token >= 0x40 and token < 0x80:
             names = self.names
             if token - 0x40 < len(names):
                 return names[token - 0x40]
-            return self.shared(names, token - 0x40, "name", offset)
+            return self.shared(names, token - 0x40, N_("name"), offset)
         if token == 0xFB:
             return None
         if token >= 0x80 and token < 0xC0:
             length = (token & 0x3F) + 1
-            raw = self.take(length, "a name")
+            raw = self.take(length, N_("a name"))
             if max(raw) >= 0x80:
-                raise self.fail("an ASCII name holds a non-ASCII byte", offset + 1)
+                raise self.fail(N_("an ASCII name holds a non-ASCII byte"), offset + 1)
             name = self.text(raw, offset + 1)
         elif token >= 0xC0 and token < 0xF8:
             length = (token - 0xC0) + 2
-            name = self.text(self.take(length, "a name"), offset + 1)
+            name = self.text(self.take(length, N_("a name")), offset + 1)
         elif token == 0x20:
             return ""
         elif token >= 0x30 and token <= 0x33:
             index = ((token & 0x03) << 8) | self.byte()
-            return self.shared(self.names, index, "name", offset)
+            return self.shared(self.names, index, N_("name"), offset)
         elif token == 0x34:
-            raw, start = self.until_end_marker("a long name")
+            raw, start = self.until_end_marker(N_("a long name"))
             name = self.text(raw, start)
         else:
-            raise self.fail(f"reserved name token 0x{token:02X}", offset)
+            raise self.fail(
+                N_("reserved name token {token}").format(token=f"0x{token:02X}"), offset
+            )
         if self.share_names:
             self.remember(self.names, name)
         return name
 
     def object(self, depth: int, offset: int) -> dict[str, Value]:
         if depth > MAX_DEPTH:
-            raise self.fail(f"nesting deeper than {MAX_DEPTH}", offset)
+            raise self.fail(N_("nesting deeper than {limit}").format(limit=MAX_DEPTH), offset)
         self.containers += 1
         if self.containers > MAX_CONTAINERS:
-            raise self.fail(f"more than {MAX_CONTAINERS} arrays and objects", offset)
+            raise self.fail(
+                N_("more than {limit} arrays and objects").format(limit=MAX_CONTAINERS), offset
+            )
         out: dict[str, Value] = {}
         while True:
             name = self.key()
@@ -392,10 +429,12 @@ class _Decoder:
 
     def array(self, depth: int, offset: int) -> list[Value]:
         if depth > MAX_DEPTH:
-            raise self.fail(f"nesting deeper than {MAX_DEPTH}", offset)
+            raise self.fail(N_("nesting deeper than {limit}").format(limit=MAX_DEPTH), offset)
         self.containers += 1
         if self.containers > MAX_CONTAINERS:
-            raise self.fail(f"more than {MAX_CONTAINERS} arrays and objects", offset)
+            raise self.fail(
+                N_("more than {limit} arrays and objects").format(limit=MAX_CONTAINERS), offset
+            )
         out: list[Value] = []
         data = self.data
         while True:
@@ -447,7 +486,7 @@ def decode_document(data: bytes, floats: FloatMode = "auto") -> Document:
     decoder.root = decoder.value(0, None, 0)
     if decoder.pos < len(decoder.data):
         if decoder.data[decoder.pos] != 0xFF:
-            raise decoder.fail("data after the document's value")
+            raise decoder.fail(N_("data after the document's value"))
         decoder.pos += 1
     alignment, consistent = decoder.resolve_floats()
     return Document(

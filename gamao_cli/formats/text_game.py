@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.scoring import result_type
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -75,7 +76,7 @@ class Diags:
                 Diagnostic(
                     last.code,
                     Severity.INFO,
-                    f"{self.dropped} more diagnostics not listed",
+                    N_("{dropped} more diagnostics not listed").format(dropped=self.dropped),
                     last.location,
                 )
             )

@@ -31,6 +31,12 @@ from gamao_cli.model.actions import BAR, OFF, Step
 __all__ = ["NotationError", "parse_steps"]
 
 
+def N_(message: str) -> str:
+    """Marks a message for translation (gamao_cli.i18n translates it where it is shown;
+    the model imports nothing of gamao's)."""
+    return message
+
+
 class NotationError(ValueError):
     """A play text that is not a play. ``offset`` is the 0-based position of the bad token."""
 
@@ -67,11 +73,11 @@ def _point(word: str) -> int | None:
 
 def _hop(origin: int, target: int, hit: bool, offset: int) -> Step:
     if origin == OFF:
-        raise NotationError("a hop cannot start from off", offset)
+        raise NotationError(N_("a hop cannot start from off"), offset)
     if target == BAR:
-        raise NotationError("a hop cannot land on the bar", offset)
+        raise NotationError(N_("a hop cannot land on the bar"), offset)
     if origin == target:
-        raise NotationError(f"a hop from {origin} to itself", offset)
+        raise NotationError(N_("a hop from {origin} to itself").format(origin=origin), offset)
     return Step(origin, target, hit)
 
 
@@ -101,19 +107,26 @@ def _hop_step(hop: str) -> Step:
 def _parse_token(token: str, offset: int, out: list[Step]) -> None:
     match = _MOVE.fullmatch(token)
     if match is None:
-        raise NotationError(f"{token!r} is not a move such as 8/5, bar/22* or 6/off(2)", offset)
+        raise NotationError(
+            N_("{token} is not a move such as 8/5, bar/22* or 6/off(2)").format(token=repr(token)),
+            offset,
+        )
     chain, repeat, late_hit = match[1], match[2], match[3]
     points: list[tuple[int, bool]] = []
     for part in _PART.finditer(chain):
         value = _point(part[1])
         if value is None:
-            raise NotationError(f"point {part[1]!r} is not 0..25, bar or off", offset)
+            raise NotationError(
+                N_("point {point} is not 0..25, bar or off").format(point=repr(part[1])), offset
+            )
         points.append((value, bool(part[2])))
     if points[0][1]:
-        raise NotationError(f"{token!r} has a hit mark on its starting point", offset)
+        raise NotationError(
+            N_("{token} has a hit mark on its starting point").format(token=repr(token)), offset
+        )
     if late_hit:
         if points[-1][1]:
-            raise NotationError(f"{token!r} has two hit marks", offset)
+            raise NotationError(N_("{token} has two hit marks").format(token=repr(token)), offset)
         points[-1] = (points[-1][0], True)
     hops = [
         _hop(points[i][0], points[i + 1][0], points[i + 1][1], offset)
@@ -121,7 +134,7 @@ def _parse_token(token: str, offset: int, out: list[Step]) -> None:
     ]
     count = 1 if repeat is None else int(repeat)
     if not 1 <= count <= 4:
-        raise NotationError(f"repeat count ({count}) is not 1..4", offset)
+        raise NotationError(N_("repeat count ({count}) is not 1..4").format(count=count), offset)
     for _ in range(count):
         out.extend(hops)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from gamao_cli.i18n import N_, _, format_number, translate_message
 from gamao_cli.report.charts import INK, MUTED, PLAYER_COLOURS, _figure, _grid, _legend
 
 if TYPE_CHECKING:
@@ -14,7 +15,9 @@ BAR_COLOUR = "#2563eb"
 
 
 def pr_by_player(
-    names: Sequence[str], prs: Sequence[float], title: str = "Performance Rating (lower is better)"
+    names: Sequence[str],
+    prs: Sequence[float],
+    title: str = N_("Performance Rating (lower is better)"),
 ) -> Figure:
     """One horizontal bar per player, best (lowest PR) at the top."""
     height = 0.9 + 0.28 * max(1, len(names))
@@ -25,9 +28,9 @@ def pr_by_player(
     ax.set_yticks(ys, [n[:22] for n in names])
     ax.invert_yaxis()
     for y, pr in zip(ys, prs, strict=True):
-        ax.text(pr, y, f" {pr:.1f}", va="center", ha="left", color=INK, fontsize=8)
-    ax.set_xlabel("PR (500 × equity lost per decision)")
-    ax.set_title(title)
+        ax.text(pr, y, " " + format_number(pr, 1), va="center", ha="left", color=INK, fontsize=8)
+    ax.set_xlabel(_("PR (500 × equity lost per decision)"))
+    ax.set_title(translate_message(title))
     ax.set_xlim(0, max([*prs, 1.0]) * 1.18)
     _grid(ax, "x")
     return fig
@@ -36,7 +39,7 @@ def pr_by_player(
 def equity_timeline(
     losses: Sequence[tuple[int, int, float]],
     players: tuple[str, str],
-    title: str = "Equity lost",
+    title: str = N_("Equity lost"),
 ) -> Figure:
     """Each player's cumulative equity lost, decision by decision through a game:
     ``losses`` are (decision number, player, normalised loss) in game order."""
@@ -52,9 +55,9 @@ def equity_timeline(
         ax.step(
             xs, ys, where="post", color=PLAYER_COLOURS[side], linewidth=1.6, label=players[side]
         )
-    ax.set_xlabel("decision")
-    ax.set_ylabel("equity lost", color=MUTED)
-    ax.set_title(title)
+    ax.set_xlabel(_("decision"))
+    ax.set_ylabel(_("equity lost"), color=MUTED)
+    ax.set_title(translate_message(title))
     ax.set_xlim(left=0)
     ax.set_ylim(bottom=0)
     _grid(ax)

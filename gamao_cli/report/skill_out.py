@@ -14,6 +14,7 @@ from rich.table import Table
 
 from gamao_cli.analysis.skill import ROW_FIELDS, Decision
 from gamao_cli.analysis.skill_stats import SkillSummary, summarise
+from gamao_cli.i18n import N_, _, format_number, translate_message
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.skill_run import Disagreement, FileSkill
@@ -83,23 +84,27 @@ def write_parquet(data: list[dict[str, object]], fields: Sequence[str], out: Bin
 
 
 def _num(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    return "-" if value is None else format_number(value, digits)
+
+
+# The words of a decision's line shown in the active language: its kind and classification.
+_WORDS = (N_("checker"), N_("cube"), N_("doubtful"), N_("error"), N_("blunder"))
 
 
 PLAYER_HEADERS = (
-    "player",
-    "source",
-    "decisions",
-    "doubtful",
-    "errors",
-    "blunders",
-    "equity lost",
-    "PR",
-    "checker PR",
-    "cube PR",
-    "error rate",
-    "luck",
-    "luck rate",
+    N_("player"),
+    N_("source"),
+    N_("decisions"),
+    N_("doubtful"),
+    N_("errors"),
+    N_("blunders"),
+    N_("equity lost"),
+    N_("PR"),
+    N_("checker PR"),
+    N_("cube PR"),
+    N_("error rate"),
+    N_("luck"),
+    N_("luck rate"),
 )
 """The columns of a per-player skill table (text output and the report)."""
 
@@ -107,7 +112,7 @@ PLAYER_HEADERS = (
 def summary_table(summaries: Sequence[SkillSummary], title: str) -> Table:
     table = Table(title=title, title_justify="left")
     for name in PLAYER_HEADERS:
-        table.add_column(name, justify="left" if name in ("player", "source") else "right")
+        table.add_column(_(name), justify="left" if name in ("player", "source") else "right")
     for s in summaries:
         table.add_row(
             s.name,
@@ -159,16 +164,28 @@ def drawn(d: Decision, players: tuple[str, str] | None, length: int | None) -> s
 
 
 def _describe(d: Decision) -> str:
-    where = f"{d.file} match {d.match + 1} game {d.game}"
-    if d.move is not None:
-        where += f" move {d.move}"
-    what = f"{d.dice}: {d.played or '(no play)'}" if d.kind == "checker" else d.played
-    lost = _num(d.equity_lost, 3)
-    mwc = f", {100 * d.mwc_lost:.2f}% MWC" if d.mwc_lost is not None else ""
-    tag = f" [{d.classification}]" if d.classification else ""
-    return (
-        f"{where}: {d.name} {d.kind} {what}; best {d.best or '?'}; "
-        f"lost {lost}{mwc}{tag} ({d.source})"
+    if d.move is None:
+        where = _("{file} match {match} game {game}").format(
+            file=d.file, match=d.match + 1, game=d.game
+        )
+    else:
+        where = _("{file} match {match} game {game} move {move}").format(
+            file=d.file, match=d.match + 1, game=d.game, move=d.move
+        )
+    played = d.played or _("(no play)")
+    what = f"{d.dice}: {played}" if d.kind == "checker" else d.played
+    mwc = f", {format_number(100 * d.mwc_lost, 2)}% MWC" if d.mwc_lost is not None else ""
+    tag = f" [{_(d.classification)}]" if d.classification else ""
+    return _("{where}: {name} {kind} {what}; best {best}; lost {lost}{mwc}{tag} ({source})").format(
+        where=where,
+        name=d.name,
+        kind=_(d.kind),
+        what=what,
+        best=d.best or "?",
+        lost=_num(d.equity_lost, 3),
+        mwc=mwc,
+        tag=tag,
+        source=d.source,
     )
 
 
@@ -192,19 +209,20 @@ def write_text(
     )
     records = records_of(files)
     if corpus:
-        console.print(summary_table(summarise(records, "player", True), "corpus"))
+        console.print(summary_table(summarise(records, "player", True), _("corpus")))
     else:
         by_match: dict[tuple[str, int], list[SkillSummary]] = {}
         for s in summarise(records, "player"):
             by_match.setdefault((s.file, s.match or 0), []).append(s)
         for (file, match), summaries in by_match.items():
-            console.print(summary_table(summaries, f"{file} match {match + 1}"))
+            title = _("{file} match {match}").format(file=file, match=match + 1)
+            console.print(summary_table(summaries, title))
     worst_ones = sorted(
         (d for d in records if d.equity_lost and d.counts),
         key=lambda d: (-(d.equity_lost or 0.0), d.file, d.match, d.game, d.action, d.source),
     )[:worst]
     if worst_ones:
-        console.print(f"\nthe {len(worst_ones)} worst decisions:")
+        console.print("\n" + _("the {count} worst decisions:").format(count=len(worst_ones)))
     infos = _match_info(files)
     for d in worst_ones:
         console.print("\n" + _describe(d), markup=False)
@@ -214,19 +232,22 @@ def write_text(
             if board:
                 console.print(board, markup=False)
     if disagreements:
-        console.print(f"\n{len(disagreements)} decisions where the engine and the record disagree:")
+        head = _("{count} decisions where the engine and the record disagree:")
+        console.print("\n" + head.format(count=len(disagreements)))
         for x in disagreements:
-            console.print(
-                f"{_describe(x.recorded)}\n  engine: lost {_num(x.engine.equity_lost, 3)}, "
-                f"best {x.engine.best}",
-                markup=False,
+            engine = _("engine: lost {lost}, best {best}").format(
+                lost=_num(x.engine.equity_lost, 3), best=x.engine.best
             )
+            console.print(f"{_describe(x.recorded)}\n  {engine}", markup=False)
     missing = [g for f in files for g in f.games if not g.sources or not g.complete]
     if missing:
-        console.print(f"\n{len(missing)} games not analysed in full:")
+        console.print("\n" + _("{count} games not analysed in full:").format(count=len(missing)))
         for g in missing:
-            why = g.note or "no analysis"
-            console.print(f"{g.file} match {g.match + 1} game {g.game}: {why}", markup=False)
+            why = translate_message(g.note) if g.note else _("no analysis")
+            where = _("{file} match {match} game {game}").format(
+                file=g.file, match=g.match + 1, game=g.game
+            )
+            console.print(f"{where}: {why}", markup=False)
 
 
 def _match_info(files: Sequence[FileSkill]) -> dict[tuple[str, int], tuple[tuple[str, str], int]]:

@@ -13,6 +13,7 @@ from gamao_cli.analysis.skill import Decision
 from gamao_cli.analysis.skill_run import FileSkill
 from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 from gamao_cli.analysis.skill_tables import chosen_records
+from gamao_cli.i18n import N_, _, format_number
 from gamao_cli.report import skill_charts
 from gamao_cli.report.content import Chart, Report
 from gamao_cli.report.skill_out import PLAYER_HEADERS
@@ -81,7 +82,7 @@ def build_skill_section(files: Sequence[FileSkill], report: Report) -> SkillSect
         section.charts.append(
             Chart(
                 "skill-pr",
-                "Performance Rating",
+                N_("Performance Rating"),
                 functools.partial(skill_charts.pr_by_player, names, prs),
             )
         )
@@ -107,10 +108,10 @@ def _timelines(
             keys[game] = (d.file, d.match)
     for game, decisions in list(games.items())[:TIMELINE_GAMES]:
         losses = [(i + 1, d.player, d.equity_lost or 0.0) for i, d in enumerate(decisions)]
-        names = players.get(keys[game], ("player 1", "player 2"))
+        names = players.get(keys[game], (_("player 1"), _("player 2")))
         section.timelines[game] = Chart(
             f"{game}-skill",
-            "Equity lost",
+            N_("Equity lost"),
             functools.partial(skill_charts.equity_timeline, losses, names),
         )
 
@@ -139,16 +140,25 @@ def player_rows(section: SkillSection) -> list[tuple[object, ...]]:
     ]
 
 
-BLUNDER_HEADERS = ("file", "game", "move", "player", "decision", "played", "best", "lost")
+BLUNDER_HEADERS = (
+    N_("file"),
+    N_("game"),
+    N_("move"),
+    N_("player"),
+    N_("decision"),
+    N_("played"),
+    N_("best"),
+    N_("lost"),
+)
 
 
 def blunder_cells(b: BlunderRow) -> tuple[object, ...]:
     d = b.decision
-    what = f"{d.dice}" if d.kind == "checker" else d.kind
+    what = f"{d.dice}" if d.kind == "checker" else _(d.kind)
     return (d.file, d.game, d.move, d.name, what, d.played, d.best, round(d.equity_lost or 0.0, 3))
 
 
-NOTE = (
+NOTE = N_(
     "PR = 500 × equity lost per decision (XG's scale; gnubg's error rate is twice it). "
     "Blunders lose 0.080 or more (normalised equity). Luck is the equity each roll gained "
     "against the average roll. Recorded analysis is used where the files carry it, else "
@@ -174,18 +184,25 @@ def render_html(
     blunders = (
         table(list(BLUNDER_HEADERS), rows, raw=tuple(range(len(BLUNDER_HEADERS))))
         if rows
-        else "<p>No blunders.</p>"
+        else "<p>" + escape(_("No blunders.")) + "</p>"
     )
     hidden = (
-        f'<p class="note">{section.blunders_hidden} more blunders are not listed.</p>'
+        '<p class="note">'
+        + escape(
+            _("{count} more blunders are not listed.").format(
+                count=format_number(section.blunders_hidden)
+            )
+        )
+        + "</p>"
         if section.blunders_hidden
         else ""
     )
+    title, note, heading = (escape(_(t)) for t in ("Skill", NOTE, "Blunders"))
     return (
-        '<section id="skill"><h2>Skill</h2>'
-        f'<p class="note">{escape(NOTE)}</p>{players}'
+        f'<section id="skill"><h2>{title}</h2>'
+        f'<p class="note">{note}</p>{players}'
         f'<div class="charts">{charts}</div>'
-        f"<h3>Blunders</h3>{blunders}{hidden}</section>"
+        f"<h3>{heading}</h3>{blunders}{hidden}</section>"
     )
 
 
@@ -194,12 +211,12 @@ def render_markdown(
     images: Callable[[Sequence[Chart]], list[str]],
     table: Callable[..., list[str]],
 ) -> list[str]:
-    lines = ["## Skill", "", NOTE, ""]
+    lines = ["## " + _("Skill"), "", _(NOTE), ""]
     lines += table(list(PLAYER_HEADERS), player_rows(section))
     lines += images(section.charts)
-    lines += ["### Blunders", ""]
+    lines += ["### " + _("Blunders"), ""]
     if section.blunders:
         lines += table(list(BLUNDER_HEADERS), [blunder_cells(b) for b in section.blunders])
     else:
-        lines += ["No blunders.", ""]
+        lines += [_("No blunders."), ""]
     return lines

@@ -123,7 +123,7 @@ def open_archive(stream: BinaryIO, wanted: tuple[str, ...]) -> Archive:
     stream.seek(0)
     head = stream.read(HEADER_SIZE)
     if len(head) < 8 or head[:4] != MAGIC:
-        out.problem("P401", Severity.ERROR, "byte 0: no RGMH magic: not an eXtreme Gammon file")
+        out.problem("P401", Severity.ERROR, N_("byte 0: no RGMH magic: not an eXtreme Gammon file"))
         return out
     if len(head) < HEADER_SIZE:
         out.problem(
@@ -385,8 +385,10 @@ def _bare(stream: BinaryIO, size: int, header: RichHeader, out: Archive) -> None
         out.problem(
             "P408",
             Severity.ERROR,
-            f"byte {at}: the stream after the header inflates to {len(data)} bytes, not whole "
-            f"{RECORD_SIZE}-byte records",
+            N_(
+                "byte {at}: the stream after the header inflates to {count} bytes, not whole "
+                "{record}-byte records"
+            ).format(at=at, count=len(data), record=RECORD_SIZE),
         )
         return
     out.streams["temp.xg"] = data

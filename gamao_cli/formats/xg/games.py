@@ -317,9 +317,12 @@ class GameBuilder:
             "P418",
             Severity.WARNING,
             N_(
-                "{where}: XG's stored position {when} the play differs from the board rebuilt "
+                "{where}: XG's stored position {when} differs from the board rebuilt "
                 "by replaying the game (first difference in this game)"
-            ).format(where=where(index), when=when),
+            ).format(
+                where=where(index),
+                when=N_("before the play") if when == "before" else N_("after the play"),
+            ),
         )
 
     def on_footer(self, footer: rec.GameFooter, length: int, index: int) -> None:

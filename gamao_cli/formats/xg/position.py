@@ -15,6 +15,7 @@ from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
 from gamao_cli.formats.xg.games import cube_value, player_of
 from gamao_cli.formats.xg.moves import unframe
+from gamao_cli.i18n import N_
 from gamao_cli.model.actions import SetPosition
 from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -66,7 +67,9 @@ def position_games(
             annotation = Annotation(0, cube=analysis, comment=note, source=SOURCE)
         log = cube.cube_b
     else:
-        diagnostics.append(Diagnostic("P423", Severity.ERROR, "the file holds no position", where))
+        diagnostics.append(
+            Diagnostic("P423", Severity.ERROR, N_("the file holds no position"), where)
+        )
         return [], []
     # PositionI and the cube pane's position are in player 1's frame.
     me, opp = unframe(cells)
