@@ -9,17 +9,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-
 from gamao_cli.cli.common import is_terminal, stderr_console
-from gamao_cli.i18n import _, format_number
+from gamao_cli.i18n import N_, _, format_number
+
+# The labels the commands give their progress bars, shown in the active language.
+LABELS = (
+    N_("checking"),
+    N_("drawing"),
+    N_("repairing"),
+    N_("splitting"),
+    N_("merging"),
+    N_("fingerprinting"),
+    N_("filtering"),
+    N_("reading"),
+    N_("skill"),
+)
 
 
 class Advance(Protocol):
@@ -48,13 +52,23 @@ def progress_bar(total: int, label: str, minimum: int = 4) -> Iterator[Advance]:
     if total < minimum or not is_terminal():
         yield _nothing
         return
+    from rich.progress import (  # here: a tenth of the start-up of commands that never show it
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    label = _(label)
     progress = Progress(
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn(_("left")),
         TimeRemainingColumn(),
         console=stderr_console(),
         transient=True,

@@ -36,3 +36,9 @@ def test_moves_runs_without_the_heavy_libraries() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "[]"
     assert "8/5 6/5" in out.stdout
+
+
+def test_the_progress_bar_module_is_imported_only_when_a_bar_is_shown() -> None:
+    code = "import sys, gamao_cli.cli.app\nprint('rich.progress' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
