@@ -128,7 +128,7 @@ def analyse(
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     items = collect_inputs(paths, exts)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     opts = SkillOptions(
         engine=engine.value if engine else None,
         level=level.value,

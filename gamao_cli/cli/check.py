@@ -115,7 +115,7 @@ def check(
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     items = collect_inputs(paths, exts)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     shown = _LEVELS[severity.value]
     summary = Summary()
     err = stderr_console()

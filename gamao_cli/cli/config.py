@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from gamao_cli.i18n import N_
+
 CONFIG_NAME = "gamao.toml"
 
 
@@ -70,7 +72,7 @@ def _load(path: Path, pyproject: bool) -> Mapping[str, Any]:
         return data
     table = data.get("tool", {}).get("gamao", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [tool.gamao] must be a table")
+        raise ConfigError(N_("{path}: [tool.gamao] must be a table").format(path=path))
     return table
 
 
@@ -92,7 +94,7 @@ def _checked(param: Any, value: Any, where: str) -> Any:
     """``value`` as the option would take it from the command line, or a ConfigError."""
     values = value if isinstance(value, list) else [value]
     if isinstance(value, list) and not getattr(param, "multiple", False):
-        raise ConfigError(f"{where}: expected one value, not a list")
+        raise ConfigError(N_("{where}: expected one value, not a list").format(where=where))
     try:
         for item in values:
             param.type.convert(item, param, None)
@@ -120,18 +122,28 @@ def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str,
                 out[name][param.name] = _checked(param, value, f"{source}: {key}")
                 used = True
         if not used:
-            raise ConfigError(f"{source}: no command has an option {key!r}")
+            raise ConfigError(
+                N_("{source}: no command has an option {key}").format(source=source, key=repr(key))
+            )
     for name, values in table.items():
         if not isinstance(values, dict):
             continue
         if name not in commands:
             known = ", ".join(sorted(commands))
-            raise ConfigError(f"{source}: [{name}] is not a gamao command (known: {known})")
+            raise ConfigError(
+                N_("{source}: [{name}] is not a gamao command (known: {known})").format(
+                    source=source, name=name, known=known
+                )
+            )
         spellings = _params(commands[name])
         for key, value in values.items():
             param = spellings.get(key)
             if param is None:
-                raise ConfigError(f"{source}: [{name}] {key!r}: gamao {name} has no such option")
+                raise ConfigError(
+                    N_("{source}: [{name}] {key}: gamao {name} has no such option").format(
+                        source=source, name=name, key=repr(key)
+                    )
+                )
             out[name][param.name] = _checked(param, value, f"{source}: [{name}] {key}")
     return {k: v for k, v in out.items() if v}
 
@@ -151,7 +163,7 @@ def expand_files_from(argv: Sequence[str]) -> list[str]:
         if arg == "--files-from" or arg.startswith("--files-from="):
             if arg == "--files-from":
                 if i + 1 >= len(args):
-                    raise ConfigError("--files-from: expected a file name (or - for stdin)")
+                    raise ConfigError(N_("--files-from: expected a file name (or - for stdin)"))
                 name = args[i + 1]
                 i += 2
             else:
@@ -171,11 +183,15 @@ def _listed(name: str) -> list[str]:
     try:
         text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise ConfigError(f"--files-from {name}: cannot read: {exc.strerror or exc}") from None
+        raise ConfigError(
+            N_("--files-from {name}: cannot read: {error}").format(
+                name=name, error=exc.strerror or exc
+            )
+        ) from None
     except UnicodeDecodeError:
-        raise ConfigError(f"--files-from {name}: not UTF-8 text") from None
+        raise ConfigError(N_("--files-from {name}: not UTF-8 text").format(name=name)) from None
     paths = [line.strip() for line in text.splitlines()]
     paths = [p for p in paths if p and not p.startswith("#")]
     if not paths:
-        raise ConfigError(f"--files-from {name}: lists no paths")
+        raise ConfigError(N_("--files-from {name}: lists no paths").format(name=name))
     return paths

@@ -81,7 +81,7 @@ def convert(
             rooted.append((found, relative_name(found, root)))
     items = [found for found, _ in rooted]
     if not items:
-        fail("no input files found in " + ", ".join(inputs))
+        fail(_("no input files found in {paths}").format(paths=", ".join(inputs)))
     err = stderr_console()
     counts = {"files": 0, "matches": 0, "games": 0, "diagnostics": 0, "written": 0}
     problems = False

@@ -71,7 +71,7 @@ def load_corpus(
 
     items = collect_inputs(paths, exts)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     workers = jobs or os.cpu_count() or 1
     with (
         executor_for(executor, workers, scheduler) as runner,
@@ -113,7 +113,7 @@ def load_dataset(
 
     items = collect_inputs(paths, exts)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     workers = jobs or os.cpu_count() or 1
     try:
         with (

@@ -81,10 +81,10 @@ def dedupe(
 
     items = collect_inputs(paths)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     reference = collect_inputs(against) if against else []
     if against and not reference:
-        fail("no reference files found in " + ", ".join(against))
+        fail(_("no reference files found in {paths}").format(paths=", ".join(against)))
     workers = jobs or os.cpu_count() or 1
     with progress_bar(len(items) + len(reference), "fingerprinting") as advance:
         result = run_dedupe(

@@ -91,7 +91,7 @@ def filter_matches(
               for item in collect_inputs([arg])]  # fmt: skip
     items = [item for item, _ in rooted]
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     writing = output is not None or rejected is not None
     sinks = {
         True: DirectorySink(output, to, force) if output is not None else None,

@@ -51,7 +51,7 @@ def fix(
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
               for item in collect_inputs([arg]) if not item.is_stdin]  # fmt: skip
     if not rooted:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     listed: list[tuple[str, Fix]] = []
     remaining = reverted = matches = 0
     err = stderr_console()

@@ -199,7 +199,9 @@ def _rebased(board: Board, checkers: int) -> Board:
     cells = list(board)
     cells[OFF] = checkers - sum(cells[1:])
     if cells[OFF] < 0:
-        raise ValueError(f"more than {checkers} checkers on a side for this variant")
+        raise ValueError(
+            _("more than {checkers} checkers on a side for this variant").format(checkers=checkers)
+        )
     return tuple(cells)
 
 
@@ -230,16 +232,22 @@ def _position(
             )
             own = rules(chosen)
             if len(pos.boards[0]) != own.cells:
-                raise ValueError(f"a {own.variant.value} position cannot be read from '{raw}'")
+                raise ValueError(
+                    _("a {variant} position cannot be read from '{raw}'").format(
+                        variant=own.variant.value, raw=raw
+                    )
+                )
         else:
             own = rules(own.variant)
         return PositionArg(pos, None), own
     rs = rules(chosen or Variant.STANDARD)
     if not gamao_id.standard_ids_fit(rs):
         raise ValueError(
-            f"'{raw}': an XGID or gnubg ID cannot carry a {rs.variant.value} position (it "
-            "lays the sides out as 25 - p with no checkers waiting to enter); give a gamao "
-            "position string, GAMAO=..., or 'start'"
+            _(
+                "'{raw}': an XGID or gnubg ID cannot carry a {variant} position (it lays the "
+                "sides out as 25 - p with no checkers waiting to enter); give a gamao position "
+                "string, GAMAO=..., or 'start'"
+            ).format(raw=raw, variant=rs.variant.value)
         )
     arg = parse_position(raw)
     if rs.checkers != 15:

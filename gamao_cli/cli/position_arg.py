@@ -27,7 +27,9 @@ _DICE = re.compile(r"^\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*$")
 def parse_dice(text: str) -> tuple[int, int]:
     m = _DICE.match(text)
     if not m:
-        raise ValueError(f"dice '{text}': expected two digits 1-6, like 31 or 3-1")
+        raise ValueError(
+            _("dice '{text}': expected two digits 1-6, like 31 or 3-1").format(text=text)
+        )
     return int(m.group(1)), int(m.group(2))
 
 

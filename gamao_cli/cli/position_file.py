@@ -17,6 +17,7 @@ from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.validate import judge
 from gamao_cli.engine.xgid import XgidState, encode_xgid
+from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import Board
 from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -67,8 +68,10 @@ def _positions(matches: Iterator[Match], shown: str) -> Iterator[tuple[Match, Ga
             continue
         if first and not any(_is_position(g) for g in match.games):
             raise PositionFileError(
-                f"{shown}: a match file, not a position file: give a position, or use"
-                " gamao show FILE --game N --move M"
+                _(
+                    "{shown}: a match file, not a position file: give a position, or use "
+                    "gamao show FILE --game N --move M"
+                ).format(shown=shown)
             )
         first = False
         for game in match.games:
@@ -99,10 +102,17 @@ def read_file_position(path: str, number: int = 1) -> FilePosition:
         if count == number:
             return _file_position(match, game, number)
     if count == 0:
-        raise PositionFileError(f"{shown}: no position could be read{_errors(path)}")
+        raise PositionFileError(
+            _("{shown}: no position could be read{errors}").format(
+                shown=shown, errors=_errors(path)
+            )
+        )
     raise PositionFileError(
-        f"{shown}: --position {number}, but the file holds {count}"
-        f" position{'s' if count != 1 else ''}"
+        ngettext(
+            "{shown}: --position {number}, but the file holds {count} position",
+            "{shown}: --position {number}, but the file holds {count} positions",
+            count,
+        ).format(shown=shown, number=number, count=count)
     )
 
 
@@ -194,9 +204,17 @@ def cube_lines(cube: CubeAnalysis, source: str) -> list[str]:
     if cube.probabilities is not None:
         p = cube.probabilities
         lines.append(
-            f"  wins {_percent(p.win)} (gammons {_percent(p.win_gammon)}, backgammons"
-            f" {_percent(p.win_backgammon)}); loses gammons {_percent(p.lose_gammon)},"
-            f" backgammons {_percent(p.lose_backgammon)}"
+            "  "
+            + _(
+                "wins {win} (gammons {win_g}, backgammons {win_bg}); loses gammons {lose_g}, "
+                "backgammons {lose_bg}"
+            ).format(
+                win=_percent(p.win),
+                win_g=_percent(p.win_gammon),
+                win_bg=_percent(p.win_backgammon),
+                lose_g=_percent(p.lose_gammon),
+                lose_bg=_percent(p.lose_backgammon),
+            )
         )
     rows = (
         ("No double", cube.no_double),

@@ -98,7 +98,9 @@ def parse_variant(text: str) -> Variant:
     """A --variant name; the variants the engine plays only."""
     variant = Variant.from_name(text)
     if variant is None:
-        raise UsageError(f"--variant '{text}': expected {VARIANT_NAMES}")
+        raise UsageError(
+            _("--variant '{text}': expected {names}").format(text=text, names=VARIANT_NAMES)
+        )
     try:
         rule_set(variant)
     except RuleError as exc:
@@ -117,10 +119,16 @@ def variant_settings(
         pairs = tuple(parse_option(o) for o in options or ())
         for key, value in pairs:
             if key not in OPTIONS:
-                raise RuleError(f"unknown option '{key}' (known: {', '.join(sorted(OPTIONS))})")
+                raise RuleError(
+                    _("unknown option '{key}' (known: {known})").format(
+                        key=key, known=", ".join(sorted(OPTIONS))
+                    )
+                )
             if value not in OPTIONS[key][1]:
                 raise RuleError(
-                    f"option {key}: '{value}' is not one of {', '.join(OPTIONS[key][1])}"
+                    _("option {key}: '{value}' is not one of {allowed}").format(
+                        key=key, value=value, allowed=", ".join(OPTIONS[key][1])
+                    )
                 )
         rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
     except RuleError as exc:

@@ -121,7 +121,10 @@ def show(
     rs = effective_rules(match, options).ruleset
     snap = snapshot_at(match, probe, options)
     if snap is None:
-        fail(f"{file}: game {game} has no move {move}" + (f" for {player}" if player else ""))
+        fail(
+            _("{file}: game {game} has no move {move}").format(file=file, game=game, move=move)
+            + (_(" for {player}").format(player=player) if player else "")
+        )
     action = snap.action
     actor = getattr(action, "player", None)
     lines = [
@@ -129,7 +132,7 @@ def show(
     ]
     if snap.position is None:
         lines.append(
-            "The game cannot be replayed up to here (an earlier play could not be applied)."
+            _("The game cannot be replayed up to here (an earlier play could not be applied).")
         )
         typer.echo("\n".join(lines))
         return

@@ -18,6 +18,7 @@ from gamao_cli.cli.position_file import (
 from gamao_cli.engine.board_text import MARKS, draw_board
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
+from gamao_cli.i18n import _
 
 MAX_PLAYS_SHOWN = 12
 
@@ -36,7 +37,7 @@ def show_position(file: Path, number: int) -> None:
     lines = [f"{file} position {number}" + (f": {written}" if written else "")]
     problems = arg.position.problems()
     if problems:
-        lines.append(f" The position is impossible: {problems[0]}")
+        lines.append(" " + _("The position is impossible: {problems}").format(problems=problems[0]))
         typer.echo("\n".join(lines))
         return
     lines.append(
@@ -56,15 +57,22 @@ def show_position(file: Path, number: int) -> None:
         lines.append(f" {xgid}")
     turn = arg.position.turn
     if fp.double_offered:
-        lines.append(f" {MARKS[turn]} has doubled: {MARKS[1 - turn]} to take or pass")
+        lines.append(
+            " "
+            + _("{mark} has doubled: {other} to take or pass").format(
+                mark=MARKS[turn], other=MARKS[1 - turn]
+            )
+        )
     elif arg.dice is None:
-        lines.append(" A cube decision (no dice): gamao moves FILE --dice D lists the plays")
+        lines.append(
+            " " + _("A cube decision (no dice): gamao moves FILE --dice D lists the plays")
+        )
     else:
         plays = sorted(format_play(p.steps) for p in legal_plays(arg.position, arg.dice))
         shown = ", ".join(plays[:MAX_PLAYS_SHOWN]) + (", ..." if len(plays) > 12 else "")
         lines.append(
             f" {len(plays)} legal play{'s' if len(plays) != 1 else ''}"
-            + (f": {shown}" if plays else " (the roll cannot be played)")
+            + (f": {shown}" if plays else " " + _("(the roll cannot be played)"))
         )
     ann = fp.annotation
     if ann is not None and ann.checker is not None and ann.checker.candidates:

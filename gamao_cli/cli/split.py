@@ -93,7 +93,7 @@ def split(
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
               for item in collect_inputs([arg])]  # fmt: skip
     if not rooted:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     collection = by_name((to or CollectionFormat.jsonl).value)
     pieces: list[tuple[PurePath, int, int, Match]] = []  # rel, index, count, piece
     groups: dict[str, list[Match]] = {}
@@ -112,7 +112,7 @@ def split(
                         groups.setdefault(key, []).append(match)
             advance(1)
     if not read:
-        fail("no match could be read from " + ", ".join(paths))
+        fail(_("no match could be read from {paths}").format(paths=", ".join(paths)))
     ok = True
     written = 0
     if per_file is not None and pieces:
@@ -183,14 +183,14 @@ def merge(
         fmt = by_name("jsonl")  # one JSON document cannot hold several matches
     items = collect_inputs(paths)
     if not items:
-        fail("no input files found in " + ", ".join(paths))
+        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     matches: list[Match] = []
     with progress_bar(len(items), "merging") as advance:
         for item in items:
             matches.extend(m for m in read_path(item) if is_match_record(m))
             advance(1)
     if not matches:
-        fail("no match could be read from " + ", ".join(paths))
+        fail(_("no match could be read from {paths}").format(paths=", ".join(paths)))
     joined = list(join_games(matches))
     ok = _write_all(output, fmt, joined, force)
     stderr_console().print(

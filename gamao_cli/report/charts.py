@@ -183,7 +183,7 @@ def cube_by_game(
     games: Sequence[int],
     cubes: Sequence[int],
     results: Sequence[str | None] | None = None,
-    title: str = "Cube value per game",
+    title: str = N_("Cube value per game"),
 ) -> Figure:
     """The final cube of each game as a bar (log scale: 1, 2, 4, ...), coloured by result."""
     fig = _figure(4.8, 2.2)
@@ -268,7 +268,7 @@ def dice_histogram(counts: Sequence[int], title: str = "Rolls") -> Figure:
     return fig
 
 
-def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = "How games ended") -> Figure:
+def outcomes(counts: Mapping[str, Mapping[str, int]], title: str = N_("How games ended")) -> Figure:
     """Games by ending (rows) and result (stacked): ``counts[ending][result]``. The legend
     is under the plot: the title and three entries do not fit on one line."""
     endings = list(counts)

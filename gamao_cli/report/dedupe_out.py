@@ -14,6 +14,7 @@ import json
 from typing import TextIO
 
 from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
+from gamao_cli.i18n import _
 
 
 def _where(o: Occurrence) -> str:
@@ -113,21 +114,47 @@ def write_text(result: DedupeResult, out: TextIO) -> None:
     for n in result.near:
         if n.relation == "truncated":
             out.write(
-                f"near-duplicate: {_where(n.first)} ({n.first.moves} moves) is a truncated "
-                f"copy of {_where(n.second)} ({n.second.moves} moves)\n"
+                _(
+                    "near-duplicate: {first} ({moves} moves) is a truncated copy of {second} "
+                    "({moves2} moves)"
+                ).format(
+                    first=_where(n.first),
+                    moves=n.first.moves,
+                    second=_where(n.second),
+                    moves2=n.second.moves,
+                )
+                + "\n"
             )
         else:
             out.write(
-                f"near-duplicate: {_where(n.first)} and {_where(n.second)} share "
-                f"{n.shared_games} whole game(s)\n"
+                _("near-duplicate: {first} and {second} share {count} whole game(s)").format(
+                    first=_where(n.first), second=_where(n.second), count=n.shared_games
+                )
+                + "\n"
             )
 
 
 def summary_line(result: DedupeResult) -> str:
     distinct = len(result.groups)
     return (
-        f"{result.files} files, {result.matches} matches, {distinct} distinct, "
-        f"{result.duplicates} duplicates, {len(result.near)} near-duplicates"
-        + (f", {len(result.skipped)} skipped (not match files)" if result.skipped else "")
-        + (f", {len(result.unreadable)} unreadable" if result.unreadable else "")
+        _(
+            "{files} files, {matches} matches, {distinct} distinct, {duplicates} duplicates, "
+            "{count} near-duplicates"
+        ).format(
+            files=result.files,
+            matches=result.matches,
+            distinct=distinct,
+            duplicates=result.duplicates,
+            count=len(result.near),
+        )
+        + (
+            _(", {count} skipped (not match files)").format(count=len(result.skipped))
+            if result.skipped
+            else ""
+        )
+        + (
+            _(", {count} unreadable").format(count=len(result.unreadable))
+            if result.unreadable
+            else ""
+        )
     )

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gamao_cli.analysis.dice import ROLL_LABELS
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     import polars as pl
@@ -218,7 +219,7 @@ def write_text(df: pl.DataFrame, fmt: StatsFormat, out: TextIO) -> None:
         df.write_json(buf)
         out.write(buf.getvalue() + "\n")
     else:
-        raise ValueError(f"{fmt.value} is not a text format")
+        raise ValueError(_("{fmt} is not a text format").format(fmt=fmt.value))
 
 
 def write_parquet(df: pl.DataFrame, out: BinaryIO | Path) -> None:
