@@ -17,7 +17,7 @@ from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.validate import judge
 from gamao_cli.engine.xgid import XgidState, encode_xgid
-from gamao_cli.i18n import _, ngettext
+from gamao_cli.i18n import N_, _, ngettext, translate_message
 from gamao_cli.model.actions import Board
 from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -200,7 +200,7 @@ def checker_lines(checker: CheckerAnalysis, source: str) -> list[str]:
 
 def cube_lines(cube: CubeAnalysis, source: str) -> list[str]:
     """The recorded cube analysis as text: the three cubeful equities and the best action."""
-    lines = [f" Cube analysis ({_who(source, cube.level)}):"]
+    lines = [" " + _("Cube analysis ({who}):").format(who=_who(source, cube.level))]
     if cube.probabilities is not None:
         p = cube.probabilities
         lines.append(
@@ -217,15 +217,15 @@ def cube_lines(cube: CubeAnalysis, source: str) -> list[str]:
             )
         )
     rows = (
-        ("No double", cube.no_double),
-        ("Double/take", cube.double_take),
-        ("Double/pass", cube.double_pass),
+        (_("No double"), cube.no_double),
+        (_("Double/take"), cube.double_take),
+        (_("Double/pass"), cube.double_pass),
     )
     for label, value in rows:
         lines.append(f"  {label + ':':<13} {_signed(value)}")
     best = best_cube_action(cube)
     if best:
-        lines.append(f"  Best: {best}")
+        lines.append("  " + _("Best: {action}").format(action=_(best)))
     return lines
 
 
@@ -234,22 +234,22 @@ def best_cube_action(cube: CubeAnalysis) -> str:
     nd, dt, dp = cube.no_double, cube.double_take, cube.double_pass
     if nd is None or dt is None or dp is None:
         return ""
-    answer = "take" if dt <= dp else "pass"
     if min(dt, dp) > nd:
-        return f"double, {answer}"
-    if answer == "pass":
-        return "too good to double, pass"
-    return "no double, take"
+        return N_("double, take") if dt <= dp else N_("double, pass")
+    if dt > dp:
+        return N_("too good to double, pass")
+    return N_("no double, take")
 
 
 def _who(source: str, level: str) -> str:
     parts = [p for p in (source, level) if p]
-    return ", ".join(parts) if parts else "recorded"
+    return ", ".join(parts) if parts else _("recorded")
 
 
 def warnings_of(fp: FilePosition) -> list[str]:
     """The reader's diagnostics on this position, one line each, for standard error."""
     out = []
     for d in fp.diagnostics:
-        out.append(f"{d.severity.value}: {d.location}: {d.message} ({d.code})")
+        severity, message = _(d.severity.value), translate_message(d.message)
+        out.append(f"{severity}: {d.location}: {message} ({d.code})")
     return out

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gamao_cli.analysis.dice import ROLL_LABELS
-from gamao_cli.i18n import _
+from gamao_cli.i18n import N_, _
 
 if TYPE_CHECKING:
     import polars as pl
@@ -150,6 +150,19 @@ _PLAYER_GROUPS += (
 _MATCH_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
 _GAME_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
 
+# The groups' titles, shown in the active language (the column names stay as in CSV).
+_TITLES = (
+    N_("checker play"),
+    N_("cube"),
+    N_("details"),
+    N_("dice"),
+    N_("games"),
+    N_("matches"),
+    N_("results"),
+    N_("rolls (opening rolls left out)"),
+    N_("skill (stats --skill)"),
+)
+
 KEYS: dict[StatsView, tuple[str, ...]] = {
     StatsView.player: ("player",),
     StatsView.match: ("file", "match"),
@@ -184,7 +197,7 @@ def rich_tables(df: pl.DataFrame, view: StatsView) -> list[Table]:
         shown = [c for c in (*keys, *columns) if c in df.columns]
         if not any(c in df.columns for c in columns):
             continue  # a group of optional columns (the skill ones) not computed
-        table = Table(title=title, title_justify="left", show_header=True, show_lines=False)
+        table = Table(title=_(title), title_justify="left", show_header=True, show_lines=False)
         for c in shown:
             numeric = df.schema[c].is_numeric()
             table.add_column(c, justify="right" if numeric else "left", overflow="fold")
