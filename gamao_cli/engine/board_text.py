@@ -96,7 +96,7 @@ def draw_board(
     """
     rs = rules or STANDARD
     top, bottom = 1 - pos.turn, pos.turn
-    label = names if names is not None else ("player 0", "player 1")
+    label = names if names is not None else (_("player 0"), _("player 1"))
     room = WIDTH - _INFO_COLUMN
     side = [""] * 13
     side[0] = f"{MARKS[top]}: {label[top]}"

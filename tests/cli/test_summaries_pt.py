@@ -37,3 +37,31 @@ def test_convert_stats_and_split_summaries_in_portuguese(tmp_path: Path) -> None
     assert _last_line("--lang", "pt", "split", "examples", "-o", folder) == (
         "4 matches lidos, 4 arquivos escritos"
     )
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    try:
+        result = runner.invoke(app, list(args))
+    finally:
+        set_language("en")
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_usage_errors_and_the_moves_listing_in_portuguese() -> None:
+    code, _out, err = _run("--lang", "pt", "moves", "start", "--dice", "7")
+    assert code == 2
+    assert " ".join(err.split()) == (
+        "erro: dados '7': esperavam-se dois dígitos 1-6, como 31 ou 3-1"
+    )
+    code, _out, err = _run("--lang", "pt", "moves", "XGID=nonsense", "--dice", "31")
+    assert code == 2
+    assert " ".join(err.split()).startswith("erro: XGID 'XGID=nonsense': tem 1 campos separados")
+    code, out, _err = _run("--lang", "pt", "moves", "start", "--dice", "31")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[-1] == "16 jogadas legais"
+    assert " Contagem de pips: X 167, O 167" in lines
+    assert " O joga 31" in lines
+    assert lines[1].endswith("X: jogador 1")
+    code, out, _err = _run("moves", "start", "--dice", "31")
+    assert out.strip().splitlines()[-1] == "16 legal plays"
