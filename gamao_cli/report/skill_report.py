@@ -176,6 +176,7 @@ def render_html(
     rows = []
     for b in section.blunders:
         cells = [escape(str(v)) if v is not None else "" for v in blunder_cells(b)]
+        cells[-1] = escape(format_number(b.decision.equity_lost or 0.0, 3))  # the locale's digits
         if b.game_href:
             cells[1] = f'<a href="{escape(b.game_href)}">{cells[1]}</a>'
         if b.move_href:

@@ -173,6 +173,25 @@ def test_report_skill_section_links_blunders(tmp_path: Path) -> None:
     assert "## Skill" in md.read_text(encoding="utf-8")
 
 
+def test_report_skill_section_in_portuguese(tmp_path: Path) -> None:
+    from gamao_cli.i18n import set_language
+
+    target = tmp_path / "r.html"
+    try:
+        args = ["--lang", "pt", "report", M03, "--skill", "-o", str(target), "-j", "1"]
+        result = runner.invoke(app, args)
+    finally:
+        set_language("en")
+    assert result.exit_code == 0, result.output
+    html = target.read_text(encoding="utf-8")
+    assert '<section id="skill"><h2>Habilidade</h2>' in html
+    assert "PR = 500 × equidade perdida por decisão" in html
+    blunders = html.split("<h3>Erros graves</h3>", 1)[1].split("</table>", 1)[0]
+    assert ">perdida</th>" in blunders
+    lost = re.findall(r"<td[^>]*>(\d+[.,]\d{3})</td>", blunders)
+    assert lost and all("," in x for x in lost)  # the locale's decimal comma
+
+
 def test_progress_counts_games() -> None:
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
