@@ -20,6 +20,7 @@ from gamao_cli.cli.executor_options import (
     SchedulerOpt,
     executor_for,
 )
+from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
 from gamao_cli.i18n import _, ngettext
 
@@ -171,38 +172,14 @@ def _need_engine(level: str) -> None:
 def _run(
     items: Sequence[object], opts: object, workers: int, executor: Executor | None
 ) -> list[FileSkill]:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
     from gamao_cli.formats.inputs import InputFile
 
     inputs = [i for i in items if isinstance(i, InputFile)]
     assert isinstance(opts, SkillOptions)
-    total = count_games(inputs) if is_terminal() else None
-    if not total or total < 2:
-        return analyse_inputs(inputs, opts, workers, executor=executor)
-    progress = Progress(
-        TextColumn("analysing games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=stderr_console(),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("analysing", total=total)
-        return analyse_inputs(
-            inputs, opts, workers, lambda n: progress.advance(task, n), executor=executor
-        )
+    total = (count_games(inputs) or 0) if is_terminal() else 0
+    with progress_bar(total, "analysing games", minimum=2) as advance:
+        return analyse_inputs(inputs, opts, workers, advance, executor=executor)
 
 
 def _write(

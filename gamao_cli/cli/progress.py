@@ -23,6 +23,7 @@ LABELS = (
     N_("filtering"),
     N_("reading"),
     N_("skill"),
+    N_("analysing games"),
 )
 
 
