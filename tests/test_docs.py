@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from typer.main import get_command
+
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.cli.app import app
 from gamao_cli.cli.codes import codes_markdown
@@ -21,9 +23,12 @@ def test_codes_md_lists_every_code_as_generated() -> None:
 
 def test_every_command_is_in_the_readme_and_has_help() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for command in app.registered_commands:
-        name = command.name
-        assert name and f"gamao {name}" in readme, name
+    group = get_command(app)
+    names = group.list_commands(None)
+    assert len(names) == 13
+    for name in names:
+        assert f"gamao {name}" in readme, name
+        command = group.get_command(None, name)
         assert command.callback is not None and command.callback.__doc__, name
 
 

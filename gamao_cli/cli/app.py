@@ -6,29 +6,17 @@ import typer
 
 from gamao_cli import __version__
 from gamao_cli.build import build_name
-from gamao_cli.cli import (
-    analyse,
-    check,
-    codes,
-    convert,
-    dedupe,
-    filter,
-    fix,
-    moves,
-    report,
-    show,
-    split,
-    stats,
-)
+from gamao_cli.cli.lazy import TYPER_SETTINGS, LazyGroup
 from gamao_cli.i18n import set_language
 
+# The sub-commands are loaded when used (gamao_cli.cli.lazy): start-up imports only what
+# the command run needs.
 app = typer.Typer(
     name="gamao",
     help="Parse, verify, score, report on and convert backgammon match records.",
     no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
+    cls=LazyGroup,
+    **TYPER_SETTINGS,
 )
 
 
@@ -71,23 +59,6 @@ def root(
     stdin). Defaults for any option can be set in gamao.toml or [tool.gamao] in
     pyproject.toml (docs/config.md); options on the command line win.
     """
-
-
-for module in (
-    moves,
-    check,
-    show,
-    convert,
-    filter,
-    dedupe,
-    split,
-    fix,
-    stats,
-    report,
-    analyse,
-    codes,
-):
-    module.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

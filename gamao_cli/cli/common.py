@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import sys
 from enum import Enum, IntEnum
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
-from rich.console import Console
+
+if TYPE_CHECKING:  # rich.console costs 25 ms of start-up: imported when a console is made
+    from rich.console import Console
 
 
 class ExitCode(IntEnum):
@@ -24,10 +26,14 @@ class OutputFormat(str, Enum):
 
 
 def stderr_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def stdout_console(color: bool | None = None) -> Console:
+    from rich.console import Console
+
     return Console(
         highlight=False,
         soft_wrap=True,

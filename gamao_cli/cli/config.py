@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -61,6 +60,8 @@ def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | N
 
 
 def _load(path: Path, pyproject: bool) -> Mapping[str, Any]:
+    import tomllib  # only when there is a file: 3 ms of every start otherwise
+
     try:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
@@ -107,7 +108,8 @@ def _checked(param: Any, value: Any, where: str) -> Any:
 def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str, Any]:
     """The click ``default_map`` for ``group``'s commands from a configuration table; a
     top-level key naming an option of ``gamao`` itself (``lang``) sets that option."""
-    commands: dict[str, Any] = dict(getattr(group, "commands", {}))
+    load_all = getattr(group, "load_all", None)  # the lazy group (gamao_cli.cli.lazy)
+    commands: dict[str, Any] = load_all() if load_all else dict(getattr(group, "commands", {}))
     out: dict[str, Any] = {name: {} for name in commands}
     shared = {k: v for k, v in table.items() if not isinstance(v, dict)}
     own = _params(group)

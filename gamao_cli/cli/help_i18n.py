@@ -22,12 +22,15 @@ def _items(command: Any) -> Iterator[tuple[Any, str]]:
     for param in getattr(command, "params", []):
         if getattr(param, "help", None) is not None:
             yield param, "help"
-    for sub in getattr(command, "commands", {}).values():
+    for sub in getattr(command, "commands", {}).values():  # those loaded (cli.lazy)
         yield from _items(sub)
 
 
 def help_texts(command: Any) -> list[str]:
     """The English help texts of ``command`` and everything under it, in tree order."""
+    load_all = getattr(command, "load_all", None)  # the lazy group: every command
+    if load_all is not None:
+        load_all()
     out: list[str] = []
     for obj, attr in _items(command):
         text = getattr(obj, _EN, None) or getattr(obj, attr, None)

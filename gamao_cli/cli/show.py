@@ -19,7 +19,6 @@ from gamao_cli.cli.rules_options import (
     VariantOpt,
     make_options,
 )
-from gamao_cli.cli.show_position import show_position
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
@@ -73,6 +72,8 @@ def show(
     --move: the position is drawn with its legal plays and the analysis the file records.
     """
     if game is None and move is None:
+        from gamao_cli.cli.show_position import show_position  # position files only
+
         show_position(file, which or 1)
         return
     if game is None or move is None:

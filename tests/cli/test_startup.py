@@ -9,6 +9,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from tests.helpers import REPO
+
 HEAVY = ("polars", "matplotlib", "numpy", "pydantic", "bgsage", "dask", "distributed", "pyarrow")
 
 
@@ -42,3 +44,52 @@ def test_the_progress_bar_module_is_imported_only_when_a_bar_is_shown() -> None:
     code = "import sys, gamao_cli.cli.app\nprint('rich.progress' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _modules_after(args: list[str]) -> tuple[str, list[str]]:
+    """Run ``gamao ARGS`` in a fresh interpreter: its stdout and the modules it imported."""
+    code = (
+        "import sys\n"
+        "from gamao_cli.cli.app import main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout, out.stderr.splitlines()
+
+
+def test_a_command_loads_its_own_module_and_no_other_command() -> None:
+    stdout, modules = _modules_after(["moves", "start", "--dice", "31"])
+    assert "8/5 6/5" in stdout
+    commands = sorted(m for m in modules if m.startswith("gamao_cli.cli.") and "." not in m[14:])
+    loaded = {"moves", "check", "show", "convert", "filter", "dedupe", "split", "fix", "stats",
+              "report", "analyse", "codes"} & {m[14:] for m in commands}  # fmt: skip
+    assert loaded == {"moves"}
+
+
+def test_moves_and_show_do_not_import_rich() -> None:
+    """Their output is plain text (typer.echo); rich's console costs 25 ms of start-up."""
+    _, modules = _modules_after(["moves", "start", "--dice", "31"])
+    assert [m for m in modules if m.split(".")[0] == "rich"] == []
+    stdout, modules = _modules_after(
+        ["show", str(REPO / "examples" / "illegal_plays.mat"), "--game", "1", "--move", "3"]
+    )
+    assert "Position ID" in stdout
+    assert [m for m in modules if m.split(".")[0] == "rich"] == []
+    assert "gamao_cli.cli.position_file" not in modules  # position files only
+
+
+def test_every_command_is_listed_and_loads() -> None:
+    from typer.main import get_command
+
+    from gamao_cli.cli.app import app
+    from gamao_cli.cli.lazy import COMMANDS
+
+    group = get_command(app)
+    assert group.list_commands(None) == list(COMMANDS)
+    for name in COMMANDS:
+        command = group.get_command(None, name)
+        assert command is not None and command.name == name
