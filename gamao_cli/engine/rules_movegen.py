@@ -7,15 +7,19 @@ acey-deucey, the five-checker house rule). It works on the mover's view like ``m
 ``me`` and ``opp`` are both boards in their owner's numbering.
 
 The search is a depth-first walk over single-die moves that remembers every state it has seen
-(board, opponent, dice left, head checkers moved, frozen checkers), so orders that reach the
-same state are explored once. Every state reached is a candidate play; compulsory play (M4)
-then keeps those using the most dice and, when only one of two different dice can be used,
-the larger one when it can be.
+(board, blots hit, dice left, head checkers moved, frozen checkers), so orders that reach the
+same state are explored once. A state is one integer, kept up to date move by move (a
+board's counts in 5-bit fields, then the mover's points where a blot was hit: a point is hit
+at most once a turn, so those and the board before decide the opponent's board after): cheap
+to hash and compare, where tuples or bytes built at every step cost a third of the search.
+Every state reached is a candidate play; compulsory play (M4) then keeps those using the most
+dice and, when only one of two different dice can be used, the larger one when it can be.
+Once a state using every die is found, states using fewer are no longer kept (``prune``).
 """
 
 from __future__ import annotations
 
-from gamao_cli.engine.movegen import Play, StepTuple, plays_for
+from gamao_cli.engine.movegen import Play, StepTuple, new_play, plays_for
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.model.actions import BAR, OFF, Board
 
@@ -28,14 +32,31 @@ _HEAD_DOUBLES = ((6, 6), (4, 4), (3, 3))
 Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
 """Every state a legal sequence reaches: {(mover, opponent): (dice used, steps, first die)}."""
 
-_Found = dict[bytes, tuple[int, tuple[StepTuple, ...], int]]
-"""As :data:`Reached`, keyed by both boards' counts as bytes (cheap to build and hash)."""
+_Found = dict[int, tuple[int, tuple[StepTuple, ...], int, Board]]
+"""The states reached: {state code: (dice used, steps, first die, the mover's board)}."""
+
+BITS = 5
+"""Bits of a point's count in a state code: at most 31 checkers a side."""
+
+_UNIT = tuple(1 << (BITS * p) for p in range(POOL + 1))
+"""A checker on cell p of the mover's board, in a state code."""
+
+HIT_SHIFT = BITS * (POOL + 1)
+_HIT = tuple(1 << (HIT_SHIFT + t) for t in range(BAR + 1))
+"""A blot hit on the mover's point t, in a state code."""
+
+EXTRA_SHIFT = HIT_SHIFT + BAR + 1
+"""Where a search key's fields after the state begin (:meth:`_Search.walk`)."""
 
 
 PATH = tuple((12 - i) % 24 or 24 for i in range(24))
 """Long Nardy: the mover's points in the order the opponent passes them (12, 11, ..., 1, 24,
 ..., 13): index i of the opponent's path. An opposing checker on his own point q is at index
 24 - q."""
+
+_OPP_MIRROR = (0, *(25 - p for p in range(1, 25)), 0)
+_OPP_SAME = (0, *((p + 11) % 24 + 1 for p in range(1, 25)), 0)
+"""RuleSet.opponent_point of each of the mover's points (0 at the ends), both directions."""
 
 PATH_INDEX = (0, *(PATH.index(m) for m in range(1, 25)))
 """The opponent's path index of each of the mover's points 1..24."""
@@ -82,9 +103,12 @@ class _Search:
     """One turn's search state (mutable; one instance per generation)."""
 
     __slots__ = (
+        "best",
         "cap",
+        "code",
         "exact",
         "far",
+        "fcode",
         "final_block",
         "freeze",
         "frozen",
@@ -94,10 +118,11 @@ class _Search:
         "independent",
         "me",
         "opp",
-        "opp_bytes",
+        "opp0",
         "opp_on",
         "opp_point",
         "ordered",
+        "prune",
         "reached",
         "rs",
         "seen",
@@ -111,8 +136,12 @@ class _Search:
         self.rs = rs
         self.me = list(me)
         self.opp = list(opp)
-        self.opp_bytes = bytes(opp)
-        self.opp_point = [0] + [rs.opponent_point(p) for p in range(1, 25)] + [0]
+        self.opp0 = opp
+        if rs.checkers >= 1 << BITS:
+            raise ValueError(f"at most {(1 << BITS) - 1} checkers a side")
+        self.code = sum(n * _UNIT[p] for p, n in enumerate(me))
+        self.fcode = 0  # frozen checkers (T4) on the mover's points 1..6, 5 bits each
+        self.opp_point = _OPP_SAME if rs.same_direction else _OPP_MIRROR
         self.opp_on = [0] * 26
         for p in range(1, 25):
             self.opp_on[p] = opp[self.opp_point[p]]
@@ -127,9 +156,13 @@ class _Search:
         self.step_block = rs.block == "step"
         self.final_block = rs.block == "final"
         self.reached: _Found = {}
-        self.seen: set[bytes] = set()
+        self.seen: set[int] = set()
         self.steps: list[StepTuple] = []
         self.used_first = 0
+        # Only states using the most dice can be plays (M4): once a state using ``best`` dice
+        # is kept, states using fewer are not (generate prunes; reachable keeps them all).
+        self.prune = False
+        self.best = 0
         self.ordered = not (self.step_block or self.cap)
         outside = sum(me[7:26]) + (me[POOL] if len(me) > POOL else 0)
         self.independent = self.ordered and not me[BAR] and outside >= 2
@@ -139,23 +172,26 @@ class _Search:
             # step by step; the position after the turn is judged instead.
             self.step_block, self.final_block = False, True
 
-    def moves(self, d: int, top: int) -> list[tuple[int, int]]:
-        """Single-die moves (from, to) with die ``d`` now, from no higher than ``top``."""
+    def moves(self, d: int, top: int) -> list[int]:
+        """Single-die moves with die ``d`` now, from no higher than ``top``: from, to, from,
+        to, ... (flat: no tuple to build and free for each)."""
         me = self.me
         opp_on = self.opp_on
         thr = self.thr
         cap = self.cap
-        out: list[tuple[int, int]] = []
+        out: list[int] = []
         if me[BAR]:
             t = BAR - d
             if opp_on[t] < thr and not (cap and me[t] >= cap):
-                out.append((BAR, t))
+                out.append(BAR)
+                out.append(t)
             return out
         pool = len(me) > POOL and me[POOL] > 0
         if pool and top >= POOL:
             t = BAR - d
             if opp_on[t] < thr and not (cap and me[t] >= cap):
-                out.append((POOL, t))
+                out.append(POOL)
+                out.append(t)
         home = -1  # all at home (bearing off allowed): found out when first needed
         frozen = self.frozen
         freeze = self.freeze
@@ -169,31 +205,63 @@ class _Search:
             t = p - d
             if t >= 1:
                 if opp_on[t] < thr and not (cap and me[t] >= cap):
-                    out.append((p, t))
+                    out.append(p)
+                    out.append(t)
                 continue
             if home < 0:
                 home = 0 if pool or any(me[7:26]) else 1
             if home and (t == 0 or (not self.exact and not any(me[p + 1 : 7]))):
-                out.append((p, OFF))
+                out.append(p)
+                out.append(OFF)
         return out
 
-    def record(self, boards: bytes) -> None:
-        """Keep the state reached by the current steps (``boards``: both boards' counts) as a
+    def record(self, code: int) -> None:
+        """Keep the state reached by the current steps (``code``: :meth:`boards`) as a
         candidate play."""
+        used = len(self.steps)
+        if self.prune and used < self.best:
+            return
         if self.final_block and prime_violation(self.me, self.opp):
             return
-        used = len(self.steps)
-        old = self.reached.get(boards)
+        if used > self.best:
+            self.best = used
+        old = self.reached.get(code)
         if old is None or old[0] < used:
-            self.reached[boards] = (used, tuple(self.steps), self.used_first)
+            self.reached[code] = (used, tuple(self.steps), self.used_first, tuple(self.me))
 
-    def boards(self) -> bytes:
-        """Both boards' counts now (the opponent's cannot change without hitting)."""
-        return bytes(self.me) + (bytes(self.opp) if self.hitting else self.opp_bytes)
+    def boards(self) -> int:
+        """The state now, as a code (the mover's board and the points hit)."""
+        return self.code
+
+    def opponent_after(self, code: int) -> Board:
+        """The opponent's board in the state ``code``: hit blots on the bar."""
+        mask = code >> HIT_SHIFT
+        if not mask:
+            return self.opp0
+        cells = list(self.opp0)
+        while mask:
+            low = mask & -mask
+            cells[self.opp_point[low.bit_length() - 1]] -= 1
+            cells[BAR] += 1
+            mask ^= low
+        return tuple(cells)
+
+    def plays(self, kept: _Found) -> list[Play]:
+        """The plays of the states ``kept``."""
+        if not self.hitting:
+            return [new_play(v[1], v[3], self.opp0) for v in kept.values()]
+        boards: dict[int, Board] = {}  # the opponent's board by the points hit
+        out: list[Play] = []
+        for k, v in kept.items():
+            mask = k >> HIT_SHIFT
+            opp = boards.get(mask)
+            if opp is None:
+                opp = boards[mask] = self.opponent_after(k)
+            out.append(new_play(v[1], v[3], opp))
+        return out
 
     def decoded(self) -> Reached:
-        n = len(self.me)
-        return {(tuple(k[:n]), tuple(k[n:])): v for k, v in self.reached.items()}
+        return {(v[3], self.opponent_after(k)): v[:3] for k, v in self.reached.items()}
 
     def walk(self, dice: list[int], top: int = POOL, only: int = -1) -> None:
         """Every sequence of single-die moves from here; a child state already seen is not
@@ -209,6 +277,7 @@ class _Search:
         as in engine.movegen, unless a checker is on the bar or fewer than two are outside the
         home board (where one move can enable the other: entering, bearing off)."""
         me, opp, opp_on = self.me, self.opp, self.opp_on
+        code = self.code
         steps = self.steps
         reached = self.reached
         last = len(dice) == 1
@@ -218,51 +287,70 @@ class _Search:
             if d == tried:
                 continue  # equal dice give the same moves
             tried = d
-            rest = dice[:i] + dice[i + 1 :]
+            rest = dice[1:] if i == 0 else dice[:i] + dice[i + 1 :]
+            rest_code = len(rest)  # the dice left: 3 bits of count, 3 bits a die
+            for r in rest:
+                rest_code = rest_code << 3 | r
             narrow = i == 1 and len(dice) == 2 and self.independent
             options = self.moves(d, top)
-            if only >= 0:
-                options = [m for m in options if m[0] == only]
-            for f, t in options:
+            for j in range(0, len(options), 2):
+                f = options[j]
+                if only >= 0 and f != only:
+                    continue
+                t = options[j + 1]
                 hit = self.hitting and t != OFF and opp_on[t] == 1
                 me[f] -= 1
                 me[t] += 1
+                now = code - _UNIT[f] + _UNIT[t]
                 if hit:
                     q = self.opp_point[t]
                     opp[q] -= 1
                     opp[BAR] += 1
                     opp_on[t] = 0
+                    now += _HIT[t]
                     if self.freeze and t <= 6:
                         self.frozen[t] += 1
+                        self.fcode += _UNIT[t]
                 if f == HEAD:
                     self.head_left += 1
                 if not (self.step_block and t != OFF and prime_through(me, self.far, t)):
                     if not steps:
                         self.used_first = d
                     steps.append((f, t, hit))
-                    boards = self.boards()
                     if last:
-                        old = reached.get(boards)
+                        old = reached.get(now)
                         if (old is None or old[0] < len(steps)) and not (
                             self.final_block and prime_violation(me, opp)
                         ):
-                            reached[boards] = (len(steps), tuple(steps), self.used_first)
+                            reached[now] = (len(steps), tuple(steps), self.used_first, tuple(me))
+                            if len(steps) > self.best:
+                                self.best = len(steps)
                     else:
                         # Bar checkers enter first whatever the order (H2); then anything.
                         nxt = f if ordered and f != BAR else POOL
-                        # What decides the rest of the search (orders reaching it are one);
-                        # the parts after the boards have fixed lengths but the dice left.
+                        # What decides the rest of the search (orders reaching it are one):
+                        # the state, the dice left, where the next move may start, the head
+                        # checkers moved, the checker that must move on, the frozen checkers.
                         follow = t if narrow and t != OFF else -1
-                        key = boards + bytes(rest) + bytes((nxt, self.head_left, follow + 1))
-                        if self.freeze:
-                            key += bytes(self.frozen)
-                        if key not in self.seen:
-                            self.seen.add(key)
-                            self.record(boards)
+                        extra = (
+                            rest_code
+                            | nxt << 15
+                            | self.head_left << 20
+                            | (follow + 1) << 24
+                            | self.fcode << 30
+                        )
+                        key = now | extra << EXTRA_SHIFT
+                        seen = self.seen
+                        size = len(seen)
+                        seen.add(key)
+                        if len(seen) > size:
+                            self.code = now
+                            self.record(now)
                             if narrow and t == OFF:
                                 pass  # a checker borne off cannot move on
                             else:
                                 self.walk(rest, nxt, follow)
+                            self.code = code
                     steps.pop()
                 if f == HEAD:
                     self.head_left -= 1
@@ -273,6 +361,7 @@ class _Search:
                     opp_on[t] = 1
                     if self.freeze and t <= 6:
                         self.frozen[t] -= 1
+                        self.fcode -= _UNIT[t]
                 me[t] -= 1
                 me[f] += 1
 
@@ -291,8 +380,16 @@ def reachable(
     return _search(rs, me, opp, dice, head_limit).decoded()
 
 
-def _search(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], head_limit: int) -> _Search:
+def _search(
+    rs: RuleSet,
+    me: Board,
+    opp: Board,
+    dice: tuple[int, ...],
+    head_limit: int,
+    prune: bool = False,
+) -> _Search:
     search = _Search(rs, me, opp, head_limit)
+    search.prune = prune
     search.record(search.boards())
     search.walk(dice_list(dice))
     return search
@@ -308,10 +405,17 @@ def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
 
 def _compulsory(reached: _Found, dice: tuple[int, ...]) -> tuple[int, _Found]:
     """M4 on the states reached: the most dice, the larger die when only one can be used."""
-    best = max((v[0] for v in reached.values()), default=0)
+    best = 0
+    fewest = 99
+    for v in reached.values():
+        used = v[0]
+        if used > best:
+            best = used
+        if used < fewest:
+            fewest = used
     if best == 0:
         return 0, {}
-    kept = {k: v for k, v in reached.items() if v[0] == best}
+    kept = reached if fewest == best else {k: v for k, v in reached.items() if v[0] == best}
     if best == 1 and len(dice) == 2 and dice[0] != dice[1]:
         hi = max(dice)
         larger = {k: v for k, v in kept.items() if v[2] == hi}
@@ -349,17 +453,15 @@ def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple
         plays = plays_for(me, opp, (dice[0], dice[1]))
         return (len(plays[0].steps) if plays else 0), plays
     limit = head_limit(rs, me, dice)
-    best, kept = _compulsory(_search(rs, me, opp, dice, limit).reached, dice)
+    search = _search(rs, me, opp, dice, limit, prune=True)
+    best, kept = _compulsory(search.reached, dice)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
         # N4 head=needed: on the first turn a second head checker may leave when the roll
         # cannot otherwise be played in full.
-        best2, kept2 = _compulsory(_search(rs, me, opp, dice, 2).reached, dice)
+        best2, kept2 = _compulsory(_search(rs, me, opp, dice, 2, prune=True).reached, dice)
         if best2 > best:
             best, kept = best2, kept2
-    n = len(me)
-    if not rs.hitting:
-        return best, [Play(v[1], tuple(k[:n]), opp) for k, v in kept.items()]
-    return best, [Play(v[1], tuple(k[:n]), tuple(k[n:])) for k, v in kept.items()]
+    return best, search.plays(kept)
 
 
 def legal_plays_rules(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:

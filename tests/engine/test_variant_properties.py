@@ -129,7 +129,7 @@ def test_doubles_in_source_order_find_every_play(
     me, opp = reached(rs, seed, turns)
     dice = (die, die)
 
-    def plays(ordered: bool) -> tuple[int, set[bytes]]:
+    def plays(ordered: bool) -> tuple[int, set[int]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
         search.ordered = search.ordered and ordered
         search.record(search.boards())
@@ -156,8 +156,7 @@ def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
     me, opp = reached(rs, seed, turns)
     search = rules_movegen._search(rs, me, opp, dice, rules_movegen.head_limit(rs, me, dice))
     best, kept = rules_movegen._compulsory(search.reached, dice)
-    n = len(me)
-    full = {(tuple(k[:n]), tuple(k[n:])) for k in kept}
+    full = {p.key for p in search.plays(kept)}
     got_best, plays = generate(rs, me, opp, dice)
     assert (got_best, {p.key for p in plays}) == (best, full)
 
@@ -171,7 +170,7 @@ def test_the_smaller_die_first_moves_on_only_the_same_checker(
     larger die first finds the rest): the same plays as trying every second move."""
     me, opp = reached(rs, seed, turns)
 
-    def plays(narrow: bool) -> tuple[int, set[bytes]]:
+    def plays(narrow: bool) -> tuple[int, set[int]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
         search.independent = search.independent and narrow
         search.record(search.boards())
@@ -180,3 +179,36 @@ def test_the_smaller_die_first_moves_on_only_the_same_checker(
         return best, set(kept)
 
     assert plays(True) == plays(False)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 60), dice_st)
+def test_pruning_states_using_fewer_dice_keeps_every_play(
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+) -> None:
+    """generate drops states using fewer dice once one using more is found: the same plays,
+    steps included, as keeping every state and applying compulsory play afterwards."""
+    me, opp = reached(rs, seed, turns)
+    limit = rules_movegen.head_limit(rs, me, dice)
+    full = rules_movegen._search(rs, me, opp, dice, limit)
+    pruned = rules_movegen._search(rs, me, opp, dice, limit, prune=True)
+    best, kept = rules_movegen._compulsory(full.reached, dice)
+    best_p, kept_p = rules_movegen._compulsory(pruned.reached, dice)
+    assert (best_p, sorted(full.plays(kept))) == (best, sorted(pruned.plays(kept_p)))
+
+
+def test_the_opposing_point_tables_are_the_rule_sets_numbering() -> None:
+    for rs in (rule_set(Variant.STANDARD), rule_set(Variant.LONG_NARDY)):
+        search = rules_movegen._Search(rs, *rs.start_boards(), 1)
+        assert list(search.opp_point[1:25]) == [rs.opponent_point(p) for p in range(1, 25)]
+
+
+def test_the_opponent_after_hits_puts_each_hit_blot_on_the_bar() -> None:
+    rs = rule_set(Variant.TAVLA)
+    me = rs.board_from_points({24: 2, 13: 5, 8: 3, 6: 5})
+    opp = rs.board_from_points({24: 2, 13: 5, 8: 3, 6: 3, 20: 1, 15: 1})  # blots on 5 and 10
+    search = rules_movegen._Search(rs, me, opp, 1)
+    code = rules_movegen._HIT[5] | rules_movegen._HIT[10]
+    after = search.opponent_after(code)
+    assert (after[20], after[15], after[BAR]) == (0, 0, 2)
+    assert search.opponent_after(0) is opp
