@@ -26,6 +26,7 @@ from gamao_cli.model.actions import OFF, Board
 from gamao_cli.model.match import Variant
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+ROLLS3 = [(a, b, c) for a in range(1, 7) for b in range(1, a + 1) for c in range(1, b + 1)]
 GAMES = 12
 
 
@@ -37,7 +38,7 @@ def positions(rs: RuleSet, games: int = GAMES) -> list[tuple[Board, Board]]:
         me, opp = rs.start_boards()
         for _ in range(400):
             out.append((me, opp))
-            _, plays = generate(rs, me, opp, (rng.randint(1, 6), rng.randint(1, 6)))
+            _, plays = generate(rs, me, opp, tuple(rng.randint(1, 6) for _ in range(rs.dice)))
             if plays:
                 play = plays[rng.randrange(len(plays))]
                 me, opp = play.mover, play.opponent
@@ -47,18 +48,30 @@ def positions(rs: RuleSet, games: int = GAMES) -> list[tuple[Board, Board]]:
     return out
 
 
-Case = tuple[Board, Board, tuple[int, int]]
+Case = tuple[Board, Board, tuple[int, ...]]
 ROUNDS = 5
 
 
 def workload(cases: list[tuple[Board, Board]]) -> tuple[list[Case], list[Case]]:
     """(non-double cases, double cases): every position with every roll."""
-    mixed = [(m, o, d) for m, o in cases for d in ROLLS if d[0] != d[1]]
-    doubles = [(m, o, d) for m, o in cases for d in ROLLS if d[0] == d[1]]
+    mixed: list[Case] = [(m, o, d) for m, o in cases for d in ROLLS if d[0] != d[1]]
+    doubles: list[Case] = [(m, o, d) for m, o in cases for d in ROLLS if d[0] == d[1]]
     return mixed, doubles
 
 
-def once(fn: Callable[[Board, Board, tuple[int, int]], object], items: list[Case]) -> float:
+def workload3(cases: list[tuple[Board, Board]]) -> tuple[list[Case], list[Case]]:
+    """Tabula's three dice: (rolls of three different dice, rolls with a pair or a triple),
+    every position with every roll. By chance: 120 of 216 rolls are three different dice;
+    within the rest, each pair roll comes up 3 times for each triple's once."""
+    mixed: list[Case] = [(m, o, d) for m, o in cases for d in ROLLS3 if len(set(d)) == 3]
+    pairs: list[Case] = [
+        (m, o, d) for m, o in cases for d in ROLLS3 if len(set(d)) == 2 for _ in range(3)
+    ]
+    triples: list[Case] = [(m, o, d) for m, o in cases for d in ROLLS3 if len(set(d)) == 1]
+    return mixed, pairs + triples
+
+
+def once(fn: Callable[[Board, Board, tuple[int, ...]], object], items: list[Case]) -> float:
     """Seconds a position of one run over ``items``."""
     t = time.perf_counter()
     for m, o, d in items:
@@ -74,13 +87,18 @@ def main() -> None:
     std = rule_set(Variant.STANDARD)
     std_cases = positions(std, 4)
 
-    def search(m: Board, o: Board, d: tuple[int, int]) -> object:
+    def search(m: Board, o: Board, d: tuple[int, ...]) -> object:
         return rules_movegen._compulsory(rules_movegen._search(std, m, o, d, 1).reached, d)
 
-    entries: list[tuple[str, int, Callable[[Board, Board, tuple[int, int]], object],
-                        list[Case], list[Case]]] = [
-        ("standard (engine.movegen)", len(std_cases), plays_for, *workload(std_cases)),
-        ("standard (the rule-set search itself)", len(std_cases), search, *workload(std_cases)),
+    def standard(m: Board, o: Board, d: tuple[int, ...]) -> object:
+        return plays_for(m, o, (d[0], d[1]))
+
+    # (name, positions, generator, non-double cases, double cases, weight of the first)
+    entries: list[tuple[str, int, Callable[[Board, Board, tuple[int, ...]], object],
+                        list[Case], list[Case], float]] = [
+        ("standard (engine.movegen)", len(std_cases), standard, *workload(std_cases), 30 / 36),
+        ("standard (the rule-set search itself)", len(std_cases), search,
+         *workload(std_cases), 30 / 36),
     ]  # fmt: skip
     for variant, options in [
         (Variant.HYPERGAMMON, ()),
@@ -88,22 +106,27 @@ def main() -> None:
         (Variant.LONG_NARDY, ()),
         (Variant.LONG_NARDY, (("block", "final"),)),
         (Variant.ACEY_DEUCEY, ()),
+        (Variant.TABULA, ()),
     ]:
         rs = rule_set(variant, options=options)
         cases = positions(rs, 4)
-        fn: Callable[[Board, Board, tuple[int, int]], object] = (
-            plays_for if rs.standard_moves else partial(generate, rs)
+        fn: Callable[[Board, Board, tuple[int, ...]], object] = (
+            standard if rs.standard_moves else partial(generate, rs)
         )
-        entries.append((rs.describe(), len(cases), fn, *workload(cases)))
+        if rs.dice == 3:
+            entries.append((rs.describe(), len(cases), fn, *workload3(cases), 120 / 216))
+        else:
+            entries.append((rs.describe(), len(cases), fn, *workload(cases), 30 / 36))
     best = [[float("inf"), float("inf")] for _ in entries]
     for _ in range(ROUNDS):
-        for k, (_name, _n, fn, mixed, doubles) in enumerate(entries):
+        for k, (_name, _n, fn, mixed, doubles, _w) in enumerate(entries):
             best[k][0] = min(best[k][0], once(fn, mixed))
             best[k][1] = min(best[k][1], once(fn, doubles))
-    rates = [1 / (30 / 36 * b[0] + 6 / 36 * b[1]) for b in best]
+    rates = [1 / (e[5] * b[0] + (1 - e[5]) * b[1]) for e, b in zip(entries, best, strict=True)]
     for k, (name, n, *_rest) in enumerate(entries):
         share = "" if k == 0 else f" ({rates[k] / rates[0]:.0%} of standard)"
-        print(f"{name}: {n} positions x 21 rolls: {rates[k]:,.0f}/s{share}")
+        rolls = 56 if "tabula" in name else 21
+        print(f"{name}: {n} positions x {rolls} rolls: {rates[k]:,.0f}/s{share}")
 
 
 if __name__ == "__main__":

@@ -270,8 +270,7 @@ def test_binary_reader_position_and_skill_messages_are_translated() -> None:
     set_language("pt")
     # a BGBlitz Smile failure: the template, its place and the decoder's nested reason
     assert translate_message(
-        "Smile body, byte 7 of the zlib body: truncated input: a long name has no end marker"
-        " (0xFC)"
+        "Smile body, byte 7 of the zlib body: truncated input: a long name has no end marker (0xFC)"
     ) == (
         "corpo Smile, byte 7 do corpo zlib: entrada truncada: um nome longo não tem marcador de"
         " fim (0xFC)"
@@ -280,9 +279,10 @@ def test_binary_reader_position_and_skill_messages_are_translated() -> None:
         "partida 2, entrada de lance 5: a entrada não é um objeto"
     )
     # what a position file's text says against its identifier: a list, item by item
-    assert translate_message(
-        "the text disagrees with its XGID: the score X:1 O:2; a 7-point match"
-    ) == "o texto discorda do seu XGID: o placar X:1 O:2; um match de 7 pontos"
+    assert (
+        translate_message("the text disagrees with its XGID: the score X:1 O:2; a 7-point match")
+        == "o texto discorda do seu XGID: o placar X:1 O:2; um match de 7 pontos"
+    )
     assert translate_message(
         "the drawn board disagrees with the identifier: point 6 shows nothing, the identifier"
         " says 5 X"

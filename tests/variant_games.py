@@ -12,8 +12,8 @@ from gamao_cli.model.actions import OFF, Action, Board, Move, Step, Win
 from gamao_cli.model.match import Game, Match, Rules
 
 
-def _roll(rng: random.Random) -> tuple[int, int]:
-    return (rng.randint(1, 6), rng.randint(1, 6))
+def _roll(rng: random.Random, count: int = 2) -> tuple[int, ...]:
+    return tuple(rng.randint(1, 6) for _ in range(count))
 
 
 def play_game(
@@ -26,9 +26,9 @@ def play_game(
     player = rng.randint(0, 1)
     actions: list[Action] = []
     before: list[tuple[Board, Board, int]] = []
-    dice = _roll(rng)
+    dice = _roll(rng, rs.dice)
     while dice[0] == dice[1] and not rs.opening_reroll:
-        dice = _roll(rng)
+        dice = _roll(rng, rs.dice)
     named = False
     for number in range(1, max_turns + 1):
         me, opp = boards[player], boards[1 - player]
@@ -41,11 +41,21 @@ def play_game(
                 Step(OFF if f == POOL and entries_from_off else f, t, h) for f, t, h in play.steps
             )
             boards[player], boards[1 - player] = play.mover, play.opponent
-        actions.append(Move(player, dice, steps, text=f"{dice[0]}{dice[1]}", number=number))
+        # Tabula's three dice: the first two in Move.dice, all of them in Move.roll.
+        actions.append(
+            Move(
+                player,
+                (dice[0], dice[1]),
+                steps,
+                text="".join(map(str, dice)),
+                number=number,
+                roll=dice if len(dice) > 2 else (),
+            )
+        )
         if boards[player][OFF] == rs.checkers:
             actions.append(Win(player, rs.result_level(boards[1 - player])))
             return actions, before
-        full = best == (4 if dice[0] == dice[1] else 2)
+        full = best == (4 if len(dice) == 2 and dice[0] == dice[1] else len(dice))
         again = False
         if named:
             named = False
@@ -60,7 +70,7 @@ def play_game(
             n = rng.randint(1, 6)
             dice = (n, n)
         else:
-            dice = _roll(rng)
+            dice = _roll(rng, rs.dice)
     raise AssertionError(f"no end after {max_turns} turns (seed {seed})")
 
 

@@ -173,6 +173,14 @@ _CHECK_CODES = (
         "or tavla's T2, Long Nardy's N2, acey-deucey's A2); the rule id says which",
         "GMD `Roll:-: 4 2` then `Move:W: 8/4 6/4` under --house-rule reroll-opening",
     ),
+    Code(
+        "R239",
+        ERR,
+        "tabula:enter-first",
+        "tabula: a checker passes the 12th point (lands on 13-24 as bgammon.org writes them) "
+        "while checkers remain to enter",
+        "6-5-4: off/4 4/10 10/15 with checkers still to enter",
+    ),
     Code("C301", ERR, "C3", "a double by the player who does not own the cube", ""),
     Code("C302", ERR, "C4", "a double in the Crawford game", ""),
     Code("C303", ERR, "C7", "a double in a game played without the cube", ""),
@@ -277,8 +285,9 @@ _CHECK_CODES = (
         "X415",
         WARN,
         None,
-        "a variant the engine does not play yet: the games are read but not verified",
-        '; [Variation "HyperGammon"]',
+        "a variant the engine does not play: the games are read but not verified (retired: "
+        "every variant gamao reads is played since tabula was added; never reused)",
+        "",
     ),
 )
 

@@ -98,8 +98,7 @@ def _move_token(
         where, kind = b"", _DANCE
     if by == "positions":
         return kind + where
-    low, high = sorted(move.dice)
-    return kind + bytes((low, high)) + where
+    return kind + bytes(sorted(move.all_dice)) + where  # tabula: its three dice
 
 
 def _game_tokens(

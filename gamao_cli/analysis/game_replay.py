@@ -387,6 +387,8 @@ class GameReplay:
             )
         opening = self.turn is None and self.plays == 0
         self.turn = 1 - player
+        # Every die: the two of Move.dice, or tabula's three (Move.roll).
+        roll: tuple[int, ...] = move.roll or dice
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             self.report(
                 "R217",
@@ -404,6 +406,18 @@ class GameReplay:
             )
         boards = self.boards
         if boards is None:
+            return
+        if len(roll) != self.rs.dice or not all(1 <= d <= 6 for d in roll):
+            self.report(
+                "R217",
+                N_("a {variant} roll has {count} dice, not {roll}").format(
+                    variant=self.rs.variant.value,
+                    count=self.rs.dice,
+                    roll="-".join(map(str, roll)),
+                ),
+                move,
+            )
+            self.unverifiable(move)
             return
         self.side = player
         me, opp = boards[player], boards[1 - player]
@@ -427,11 +441,11 @@ class GameReplay:
         if self.std:
             verdict = judge(me, opp, dice, move.steps)
         else:
-            verdict = judge_rules(self.rs, me, opp, dice, move.steps)
+            verdict = judge_rules(self.rs, me, opp, roll, move.steps)
         plays: Sequence[Play] | None = verdict.legal_plays
         if not verdict.legal:
             if plays is None:
-                plays = self.plays_for(me, opp, dice)
+                plays = self.plays_for(me, opp, roll)
             code = verdict.code or "wrong-distance"
             message = verdict.reason
             if not plays and code not in ("no-play-recorded",):
@@ -472,12 +486,14 @@ class GameReplay:
         if self.r.options.analyse_plays:
             if plays is not None:
                 count = len(plays)
-            elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
+            elif self.std and verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
+                # (standard movement only: the shortcut knows neither pools, shared or
+                # same-direction tracks nor frozen checkers)
                 count = 2
             elif self.std:
                 count = count_plays(me, opp, dice)
             else:
-                count = len(self.plays_for(me, opp, dice))
+                count = len(self.plays_for(me, opp, roll))
         if self.extra_turns:
             full = _full(verdict.steps, dice) if verdict.legal else False
             self.turns.after(player, dice, full)
@@ -505,7 +521,7 @@ class GameReplay:
         opp: tuple[int, ...],
         last_before_end: bool,
     ) -> None:
-        plays = self.plays_for(me, opp, dice)
+        plays = self.plays_for(me, opp, move.roll or dice)
         if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
             if self.result_winner(move) != move.player:
                 # An empty roll cell (or XG's ????) before the other player's result: the
@@ -570,10 +586,10 @@ class GameReplay:
         )
         self.after_play(move, dice, me, opp, me, opp, 0, len(plays), self.plays == 1)
 
-    def plays_for(self, me: Board, opp: Board, dice: tuple[int, int]) -> list[Play]:
-        """Every legal play under the game's rule set."""
+    def plays_for(self, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
+        """Every legal play under the game's rule set (``dice``: every die rolled)."""
         if self.std:
-            return plays_for(me, opp, dice)
+            return plays_for(me, opp, (dice[0], dice[1]))
         return legal_plays_rules(self.rs, me, opp, dice)
 
     def result_winner(self, move: Move) -> int | None:

@@ -47,7 +47,7 @@ def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
             variant, options.house_rules, applicable_options(variant, options.rule_options)
         )
     except RuleError:
-        ruleset = STANDARD  # a variant the engine does not play (X415) or a bad option
+        ruleset = STANDARD  # a bad option (reported where the options are read)
     cube = pick(options.cube, rules.cube)
     if cube is None and not ruleset.cube:
         cube = False  # T7, N9, A7: no cube unless the record or the user turns it on

@@ -20,11 +20,7 @@ from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Action, Win
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import Location
-from gamao_cli.model.match import Game, Match, Variant
-
-PLAYED_VARIANTS = frozenset(set(Variant) - {Variant.TABULA})
-"""The variants the engine plays; a match of another is read, reported (X415) and its games
-counted as unverifiable."""
+from gamao_cli.model.match import Game, Match
 
 
 class MatchReplayer:
@@ -107,8 +103,6 @@ class MatchReplayer:
                     match.games[0],
                 )
             )
-        if self.rules.variant not in PLAYED_VARIANTS:
-            return self._unplayed_variant()
         ms = MatchScore(match.length, (0, 0), self.rules.crawford)
         games: list[GameRecord] = []
         won_at: int | None = None
@@ -181,65 +175,6 @@ class MatchReplayer:
             games=tuple(games),
             plays=tuple(self.plays),
             cube_actions=tuple(self.cube_actions),
-            findings=tuple(self.findings),
-            final_score=ms.score,
-            winner=ms.winner,
-        )
-
-    def _unplayed_variant(self) -> MatchReplay:
-        """A match of a variant the engine does not play: one X415 finding, every game read
-        but unverified, the recorded results taken as they stand."""
-        match = self.match
-        variant = self.rules.variant.value
-        if match.games:
-            self.findings.append(
-                _finding(
-                    "X415",
-                    N_(
-                        "the match is played as {variant}, which the engine does not play yet: "
-                        "its {games} game(s) are read but not verified"
-                    ).format(variant=variant, games=len(match.games)),
-                    self.file,
-                    match.games[0],
-                )
-            )
-        ms = MatchScore(match.length, (0, 0), self.rules.crawford)
-        games: list[GameRecord] = []
-        for index, game in enumerate(match.games):
-            if game.score is not None:
-                ms = ms.restated(game.score)
-            win = next((a for a in game.actions if isinstance(a, Win)), None)
-            winner = win.player if win is not None else None
-            points = win.points if win is not None else None
-            games.append(
-                GameRecord(
-                    number=game.number,
-                    index=index,
-                    score=ms.score,
-                    players=match.players,
-                    winner=winner,
-                    points=points,
-                    recorded_points=points,
-                    level=None,
-                    ending=None,
-                    cube=game.cube_value,
-                    crawford=ms.is_crawford_game,
-                    post_crawford=False,
-                    verified=False,
-                    line=game.location.line,
-                    plays=0,
-                    first_bearoff_pips=(None, None),
-                )
-            )
-            if winner is not None and points is not None and not ms.is_over:
-                ms = ms.after(winner, points)
-        return MatchReplay(
-            file=self.file,
-            index=self.index,
-            match=match,
-            games=tuple(games),
-            plays=(),
-            cube_actions=(),
             findings=tuple(self.findings),
             final_score=ms.score,
             winner=ms.winner,

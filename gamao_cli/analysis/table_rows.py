@@ -94,12 +94,15 @@ def add_replay(
             game, ply = p.game, 0
         ply += 1
         move = p.source
+        d1, d2 = dice = p.dice
+        roll = rolls.get(dice) or _roll(d1, d2)
         if move is None:
             line = column = text = None
         else:
             loc = move.location
             line, column, text = loc.line or None, loc.column or None, play_text(move) or None
-        d1, d2 = dice = p.dice
+            if move.roll:  # tabula's three dice: named in full, so not one of the 21 rolls
+                roll = "".join(map(str, sorted(move.roll, reverse=True)))
         plays.append(
             (
                 file,
@@ -111,7 +114,7 @@ def add_replay(
                 names[p.player],
                 d1,
                 d2,
-                rolls.get(dice) or _roll(d1, d2),
+                roll,
                 p.pips_before[0],
                 p.pips_before[1],
                 p.pips_after[0],

@@ -22,12 +22,29 @@ VARIANT_PLAY_CODES = {
     "home-hit-moves-on": "R233",
     "five-checker-limit": "R234",
     "exact-bear-off": "R235",
+    "tabula-exact-bear-off": "R235",
+    "tabula-enter-first": "R239",
 }
 """Judgement kinds of a broken variant rule (engine.rules_validate) to finding codes."""
 
-SCORING_RULE = {Variant.TAVLA: "T6", Variant.LONG_NARDY: "N8", Variant.ACEY_DEUCEY: "A7"}
-NO_CUBE_RULE = {Variant.TAVLA: "T7", Variant.LONG_NARDY: "N9", Variant.ACEY_DEUCEY: "A7"}
-OPENING_RULE = {Variant.TAVLA: "T2", Variant.LONG_NARDY: "N2", Variant.ACEY_DEUCEY: "A2"}
+SCORING_RULE = {
+    Variant.TAVLA: "T6",
+    Variant.LONG_NARDY: "N8",
+    Variant.ACEY_DEUCEY: "A7",
+    Variant.TABULA: "tabula:scoring",
+}
+NO_CUBE_RULE = {
+    Variant.TAVLA: "T7",
+    Variant.LONG_NARDY: "N9",
+    Variant.ACEY_DEUCEY: "A7",
+    Variant.TABULA: "tabula:no-cube",
+}
+OPENING_RULE = {
+    Variant.TAVLA: "T2",
+    Variant.LONG_NARDY: "N2",
+    Variant.ACEY_DEUCEY: "A2",
+    Variant.TABULA: "tabula:opening",
+}
 
 
 def level_name(rs: RuleSet, level: int) -> str:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
-from gamao_cli.cli.position_arg import PositionArg, parse_dice, parse_position
+from gamao_cli.cli.position_arg import PositionArg, parse_position, parse_roll
 from gamao_cli.cli.position_file import (
     FilePosition,
     candidates_by_result,
@@ -95,7 +95,7 @@ def moves(
         for line in warnings_of(source):
             typer.echo(line, err=True)
     try:
-        roll = parse_dice(dice) if dice is not None else arg.dice
+        roll: tuple[int, ...] | None = parse_roll(dice, rs.dice) if dice is not None else arg.dice
     except ValueError as exc:
         fail(str(exc))
     if roll is None:
@@ -116,13 +116,13 @@ def moves(
         )
     pos = arg.position
     if rs.standard_moves:
-        plays = legal_plays(pos, roll)
+        plays = legal_plays(pos, (roll[0], roll[1]))
     else:
         plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
     ordered = sorted(plays, key=lambda p: sorted(((-f, -t) for f, t, _ in p.steps)))
     key = "position_id" if gamao_id.standard_ids_fit(rs) else "gamao_id"
     rows = [(format_play(p.steps), _id(rs, p.mover, p.opponent, pos.turn)) for p in ordered]
-    analysed = candidates_by_result(source, roll) if source is not None else {}
+    analysed = candidates_by_result(source, (roll[0], roll[1])) if source is not None else {}
     ranks = [analysed.get(p.key) for p in ordered]
     if fmt == "json":
         doc: dict[str, object] = {

@@ -33,6 +33,22 @@ def parse_dice(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+_THREE_DICE = re.compile(r"^\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*$")
+
+
+def parse_roll(text: str, count: int) -> tuple[int, ...]:
+    """A roll of ``count`` dice: two (:func:`parse_dice`) or tabula's three (``642``,
+    ``6-4-2``)."""
+    if count == 2:
+        return parse_dice(text)
+    m = _THREE_DICE.match(text)
+    if not m:
+        raise ValueError(
+            _("dice '{text}': expected three digits 1-6, like 642 or 6-4-2").format(text=text)
+        )
+    return int(m.group(1)), int(m.group(2)), int(m.group(3))
+
+
 def parse_position(text: str) -> PositionArg:
     raw = text.strip()
     if raw.upper().startswith("XGID=") or raw.count(":") >= 9:

@@ -38,7 +38,12 @@ def show(
     ] = None,
     move: Annotated[
         int | None,
-        typer.Option("--move", "-m", help="Move (row) number, as in the file (match files)."),
+        typer.Option(
+            "--move",
+            "-m",
+            help="Move (row) number, as in the file (match files); where the file numbers no "
+            "moves (bgammon.org, FIBS logs), the Nth roll of the game.",
+        ),
     ] = None,
     player: Annotated[
         str | None,
@@ -104,9 +109,14 @@ def show(
             )
         )
     side = _side(player, match)
+    target = next(g for g in match.games if g.number == game)
+    numbered = any(getattr(a, "number", None) is not None for a in target.actions)
+    # A format that numbers no moves: the Nth roll of the game.
+    rolls = {} if numbered else {id(a): i for i, a in enumerate(_rolls(target), 1)}
 
     def probe(g: Game, action: Action) -> bool:
-        if g.number != game or getattr(action, "number", None) != move:
+        number = getattr(action, "number", None) if numbered else rolls.get(id(action))
+        if g.number != game or number != move:
             return False
         return side is None or getattr(action, "player", None) == side
 
@@ -139,6 +149,7 @@ def show(
         return
     pos = snap.position.with_turn(actor) if actor is not None else snap.position
     dice = action.dice if isinstance(action, Move) else None
+    roll = action.all_dice if isinstance(action, Move) else None  # tabula: three dice
     lines.append(
         draw_board(
             pos,
@@ -147,7 +158,7 @@ def show(
             cube_owner=snap.cube.owner,
             score=snap.score.score,
             match_length=match.length,
-            dice=dice,
+            dice=roll,
             crawford=snap.cube.crawford,
             rules=rs,
         )
@@ -157,16 +168,22 @@ def show(
     )
     if ids.xgid:
         lines.append(f" {ids.xgid}")
-    if isinstance(action, Move) and dice is not None and all(1 <= d <= 6 for d in dice):
+    if (
+        isinstance(action, Move)
+        and dice is not None
+        and roll is not None
+        and len(roll) == rs.dice
+        and all(1 <= d <= 6 for d in roll)
+    ):
         if rs.standard_moves:
             plays = legal_plays(pos, dice)
         else:
-            plays = legal_plays_rules(rs, pos.mover, pos.opponent, dice)
+            plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
         if action.steps:
             if rs.standard_moves:
                 verdict = judge(pos.mover, pos.opponent, dice, action.steps)
             else:
-                verdict = judge_rules(rs, pos.mover, pos.opponent, dice, action.steps)
+                verdict = judge_rules(rs, pos.mover, pos.opponent, roll, action.steps)
             lines.append(
                 " Recorded: "
                 + (" ".join(str(s) for s in action.steps))
@@ -199,3 +216,7 @@ def _side(player: str | None, match: Match) -> int | None:
 
 def register(app: typer.Typer) -> None:
     app.command("show")(show)
+
+
+def _rolls(game: Game) -> list[Move]:
+    return [a for a in game.actions if isinstance(a, Move)]

@@ -83,7 +83,7 @@ def draw_board(
     cube_owner: int = -1,
     score: tuple[int, int] | None = None,
     match_length: int | None = None,
-    dice: tuple[int, int] | None = None,
+    dice: tuple[int, ...] | None = None,
     crawford: bool = False,
     rules: RuleSet | None = None,
 ) -> str:
@@ -135,7 +135,7 @@ def draw_board(
             player_on_roll=pos.turn,
             crawford=crawford,
             turn=pos.turn,
-            dice=dice,
+            dice=(dice[0], dice[1]) if dice else None,
             match_length=match_length,
             score=score if score is not None else (0, 0),
             jacoby=False,
@@ -148,7 +148,7 @@ def draw_board(
     counts = f"{MARKS[top]} {pips[0]}, {MARKS[bottom]} {pips[1]}"
     lines.append(" " + _("Pip count: {counts}").format(counts=counts))
     if dice is not None:
-        roll = f"{dice[0]}{dice[1]}"
+        roll = "".join(map(str, dice))  # two dice, or tabula's three
         lines.append(" " + _("{mark} to play {roll}").format(mark=MARKS[bottom], roll=roll))
     else:
         lines.append(" " + _("{mark} on roll").format(mark=MARKS[bottom]))

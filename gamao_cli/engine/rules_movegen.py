@@ -56,7 +56,9 @@ PATH = tuple((12 - i) % 24 or 24 for i in range(24))
 
 _OPP_MIRROR = (0, *(25 - p for p in range(1, 25)), 0)
 _OPP_SAME = (0, *((p + 11) % 24 + 1 for p in range(1, 25)), 0)
-"""RuleSet.opponent_point of each of the mover's points (0 at the ends), both directions."""
+_OPP_SHARED = (0, *range(1, 25), 0)
+"""RuleSet.opponent_point of each of the mover's points (0 at the ends): opposite directions,
+the same direction from opposite sides (Long Nardy), one shared track (tabula)."""
 
 PATH_INDEX = (0, *(PATH.index(m) for m in range(1, 25)))
 """The opponent's path index of each of the mover's points 1..24."""
@@ -106,6 +108,7 @@ class _Search:
         "best",
         "cap",
         "code",
+        "enter_first",
         "exact",
         "far",
         "fcode",
@@ -115,6 +118,7 @@ class _Search:
         "head_left",
         "head_limit",
         "hitting",
+        "home",
         "independent",
         "me",
         "opp",
@@ -141,7 +145,9 @@ class _Search:
             raise ValueError(f"at most {(1 << BITS) - 1} checkers a side")
         self.code = sum(n * _UNIT[p] for p, n in enumerate(me))
         self.fcode = 0  # frozen checkers (T4) on the mover's points 1..6, 5 bits each
-        self.opp_point = _OPP_SAME if rs.same_direction else _OPP_MIRROR
+        self.opp_point = (
+            _OPP_SAME if rs.same_direction else _OPP_SHARED if rs.shared_track else _OPP_MIRROR
+        )
         self.opp_on = [0] * 26
         for p in range(1, 25):
             self.opp_on[p] = opp[self.opp_point[p]]
@@ -149,6 +155,8 @@ class _Search:
         self.hitting = rs.hitting
         self.cap = rs.max_per_point
         self.exact = rs.bearoff_exact
+        self.home = rs.home_points  # B1: bear off once every checker is on 1..home
+        self.enter_first = rs.enter_first  # tabula: nothing lands on 1..12 while any is to enter
         self.freeze = rs.home_hit_freeze
         self.frozen = [0] * 26
         self.head_limit = head_limit if rs.head else 99
@@ -164,8 +172,10 @@ class _Search:
         self.prune = False
         self.best = 0
         self.ordered = not (self.step_block or self.cap)
-        outside = sum(me[7:26]) + (me[POOL] if len(me) > POOL else 0)
-        self.independent = self.ordered and not me[BAR] and outside >= 2
+        outside = sum(me[self.home + 1 : 26]) + (me[POOL] if len(me) > POOL else 0)
+        self.independent = (
+            self.ordered and not me[BAR] and outside >= 2 and not (self.enter_first and me[POOL])
+        )
         self.far = farthest(opp)
         if self.step_block and prime_violation(me, opp):
             # Already a violation before the turn (a set-up position): N5 cannot be judged
@@ -196,6 +206,7 @@ class _Search:
         frozen = self.frozen
         freeze = self.freeze
         head_full = self.head_left >= self.head_limit
+        lowest = 13 if pool and self.enter_first else 1  # tabula: the 12th point is a wall
         for p in range(top if top < 24 else 24, 0, -1):
             n = me[p]
             if not n or (freeze and n <= frozen[p]):
@@ -204,13 +215,13 @@ class _Search:
                 continue
             t = p - d
             if t >= 1:
-                if opp_on[t] < thr and not (cap and me[t] >= cap):
+                if t >= lowest and opp_on[t] < thr and not (cap and me[t] >= cap):
                     out.append(p)
                     out.append(t)
                 continue
             if home < 0:
-                home = 0 if pool or any(me[7:26]) else 1
-            if home and (t == 0 or (not self.exact and not any(me[p + 1 : 7]))):
+                home = 0 if pool or any(me[self.home + 1 : 26]) else 1
+            if home and (t == 0 or (not self.exact and not any(me[p + 1 : self.home + 1]))):
                 out.append(p)
                 out.append(OFF)
         return out
@@ -404,7 +415,8 @@ def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
 
 
 def _compulsory(reached: _Found, dice: tuple[int, ...]) -> tuple[int, _Found]:
-    """M4 on the states reached: the most dice, the larger die when only one can be used."""
+    """M4 on the states reached: the most dice; when only one die of several different ones
+    can be used, the largest that can (two dice; tabula's three as bgammon.org plays them)."""
     best = 0
     fewest = 99
     for v in reached.values():
@@ -416,11 +428,9 @@ def _compulsory(reached: _Found, dice: tuple[int, ...]) -> tuple[int, _Found]:
     if best == 0:
         return 0, {}
     kept = reached if fewest == best else {k: v for k, v in reached.items() if v[0] == best}
-    if best == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        hi = max(dice)
-        larger = {k: v for k, v in kept.items() if v[2] == hi}
-        if larger:
-            kept = larger
+    if best == 1 and min(dice) != max(dice):
+        top = max(v[2] for v in kept.values())
+        kept = {k: v for k, v in kept.items() if v[2] == top}
     return best, kept
 
 
@@ -430,6 +440,10 @@ def standard_here(rs: RuleSet, me: Board, opp: Board) -> bool:
     on the mover's home points; acey-deucey once the mover has entered every checker)."""
     if (
         rs.same_direction
+        or rs.shared_track
+        or rs.enter_first
+        or rs.dice != 2
+        or rs.home_points != 6
         or rs.single_blocks
         or not rs.hitting
         or rs.head

@@ -32,6 +32,8 @@ VARIANT_REASONS = {
     "five-checker-limit": "house:five-checker-limit",
     "exact-bear-off": "A6",
     "nardy-bar": "N3",
+    "tabula-exact-bear-off": "tabula:exact-bear-off",
+    "tabula-enter-first": "tabula:enter-first",
 }
 """Kinds of a broken variant rule (the checker maps them to R23x codes) and their rule ids."""
 
@@ -213,10 +215,21 @@ def _diagnose(
                 ).format(count=rs.max_per_point),
             )
         )
+    if rs.enter_first:
+        relaxed.append(
+            (
+                "tabula-enter-first",
+                replace(rs, enter_first=False),
+                N_(
+                    "a checker passes the 12th point while checkers remain to enter (tabula: "
+                    "every checker enters first)"
+                ),
+            )
+        )
     if rs.bearoff_exact:
         relaxed.append(
             (
-                "exact-bear-off",
+                "tabula-exact-bear-off" if rs.shared_track else "exact-bear-off",
                 replace(rs, bearoff_exact=False),
                 N_("a checker is borne off with a larger die (bear-off needs the exact number)"),
             )
@@ -239,6 +252,7 @@ def _diagnose(
                 "fewer-dice",
                 N_("it uses {used} dice where {best} can be played").format(used=used, best=best),
             )
-    if any(t == OFF for _, t in moves) and (any(me[7:26]) or (len(me) > POOL and me[POOL] > 0)):
+    outside = any(me[rs.home_points + 1 : 26]) or (len(me) > POOL and me[POOL] > 0)
+    if any(t == OFF for _, t in moves) and outside:
         return "bear-off-early", N_("bearing off while checkers are outside the home board")
     return "wrong-distance", N_("no legal sequence of the dice makes this play")

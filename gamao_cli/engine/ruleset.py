@@ -70,10 +70,14 @@ class RuleSet:
     checkers: int = 15
     start_points: tuple[tuple[int, int], ...] = tuple(_STANDARD.items())
     same_direction: bool = False  # N3: both sides run the same way round (no 25 - p)
+    shared_track: bool = False  # tabula: both enter at the same place, a point has one number
     single_blocks: bool = False  # N3: one opposing checker holds a point
     hitting: bool = True  # H1; False in Long Nardy
     pool: bool = False  # A1: checkers start off the board and enter
     bearoff_exact: bool = False  # A6 option: no bearing off with a larger die
+    enter_first: bool = False  # tabula: nothing passes the 12th point until all have entered
+    home_points: int = 6  # B1: bearing off once every checker is on 1..home_points (tabula 12)
+    dice: int = 2  # dice a roll (tabula 3: each played once, doubles not doubled)
     head: str = ""  # N4: "fixed" or "needed" ("" = no head rule)
     block: str = ""  # N5: "step" or "final" ("" = no six-point block rule)
     home_hit_freeze: bool = False  # T4
@@ -95,6 +99,10 @@ class RuleSet:
         checkers, standard movement): standard, nackgammon, hypergammon."""
         return not (
             self.same_direction
+            or self.shared_track
+            or self.enter_first
+            or self.home_points != 6
+            or self.dice != 2
             or self.single_blocks
             or not self.hitting
             or self.pool
@@ -122,6 +130,8 @@ class RuleSet:
 
     def opponent_point(self, p: int) -> int:
         """The opponent's number for the mover's point ``p`` (1..24)."""
+        if self.shared_track:
+            return p
         return (p + 11) % 24 + 1 if self.same_direction else 25 - p
 
     def board_from_points(self, points: dict[int, int]) -> Board:
@@ -166,6 +176,11 @@ class RuleSet:
         (E2-E4; T6 mars 1/2; N8 oin/mars, koks 3 as an option; A7 one per checker)."""
         if self.scoring == "per-checker":
             return self.checkers - loser[OFF]
+        if self.scoring == "tabula":
+            # bgammon.org's rule (research/variants.md section 6; formats.bgammon_reader):
+            # 3 while the loser has a checker to enter, on the bar or on 13-24 as written
+            # (1-12 in his own numbering), whatever he has borne off; else 1.
+            return 3 if loser[BAR] or loser[POOL] or any(loser[1:13]) else 1
         if loser[OFF] > 0:
             return 1
         if self.scoring == "mars":
@@ -177,7 +192,7 @@ class RuleSet:
     def max_level(self) -> int:
         if self.scoring == "per-checker":
             return self.checkers
-        return 3 if self.scoring == "standard" or self.koks else 2
+        return 3 if self.scoring in ("standard", "tabula") or self.koks else 2
 
     def option(self, key: str) -> str:
         for k, v in self.options:
@@ -228,6 +243,20 @@ def _base(variant: Variant) -> RuleSet:
             acey_deucey=True,
             cube=False,
             scoring="per-checker",
+        )
+    if variant is Variant.TABULA:  # bgammon.org's variant 2 (research/variants.md sections 6-7)
+        return RuleSet(
+            variant,
+            start_points=((POOL, 15),),
+            shared_track=True,
+            pool=True,
+            enter_first=True,
+            home_points=12,
+            bearoff_exact=True,
+            dice=3,
+            opening_reroll=True,
+            cube=False,
+            scoring="tabula",
         )
     if variant is Variant.STANDARD:
         return STANDARD

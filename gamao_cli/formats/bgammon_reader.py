@@ -25,15 +25,14 @@ declined double as ``<doubler> d <offered value> 0``); the cube's value for a ``
 the server only accepts on the resigner's own turn: a :class:`Resign` of a single game.
 
 Acey-deucey and tabula (research/variants.md) are read with their :class:`Variant` and no
-cube; the engine replays acey-deucey games (engine.ruleset) and reports tabula's, whose
-third die the model does not hold, as a variant it does not play (X415). In both, checkers
+cube, and the engine replays both (engine.ruleset). In both, checkers
 start off the board: an entry is
 written ``off/<point>`` and becomes a :class:`Step` from ``OFF`` (0) in the model; a bear-off
 is a step to ``OFF`` as usual. Acey-deucey runs like backgammon (player 2 mirrored) and
 scores one point per checker the loser has not borne off. In tabula both players run 1 to 24
 as written, so each one's own numbering is 25 minus the written point for both players; a
-tabula roll has three dice: the model keeps the first two in ``Move.dice`` and the whole roll
-in ``Move.text``. Tabula scores 3 when the loser still has a checker to enter, on the bar or
+tabula roll has three dice: the model keeps the first two in ``Move.dice`` and all three in
+``Move.roll``. Tabula scores 3 when the loser still has a checker to enter, on the bar or
 on 13-24 (as written), else 1 (the server's rule as read in research/variants.md).
 """
 
@@ -249,14 +248,15 @@ def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) ->
             )
             return
         roll = (int(dice[0]), int(dice[1]))
+        every = tuple(int(d) for d in dice) if tabula else ()
         steps = bgammon_steps(player, game.variant, parts[3:])
         if steps is None:
             diags.add(
                 "P580", N_("unreadable move {move}").format(move=repr(" ".join(parts[3:]))), line
             )
-            game.move(player, roll, (), text, where, MoveMark.UNPARSED)
+            game.move(player, roll, (), text, where, MoveMark.UNPARSED, every)
             return
-        game.move(player, roll, steps, text, where)
+        game.move(player, roll, steps, text, where, roll=every)
         if game.variant is not Variant.STANDARD:
             g.state.play(player, steps, tabula)
     elif kind == "d" and len(parts) == 4 and _ascii_digits(parts[2]) and parts[3] in ("0", "1"):

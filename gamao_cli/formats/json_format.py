@@ -90,6 +90,8 @@ def action_to_json(action: Action) -> dict[str, JSONValue]:
             "steps": steps_text(action.steps),
             "mark": action.mark.value,
         }
+        if action.roll:  # a roll of more than two dice (tabula): all of them
+            head["roll"] = list(action.roll)
     elif isinstance(action, Double):
         head = {"type": "double", "player": action.player, "value": action.value}
     elif isinstance(action, Take):

@@ -134,8 +134,24 @@ class _DocReader:
             player, dice = o.get_int("player"), int_pair(o.raw("dice"), o.at("dice"))
             mark = _enum_value(MoveMark, o.get_str("mark", "play"), o.at("mark"))
             text, number, location = self.tail(o)
+            roll = o.raw("roll", None)
+            every = (
+                ()
+                if roll is None
+                else tuple(
+                    as_int(v, f"{o.at('roll')}[{i}]")
+                    for i, v in enumerate(as_list(roll, o.at("roll")))
+                )
+            )
             action = Move(
-                player, dice, steps, text=text, mark=mark, number=number, location=location
+                player,
+                dice,
+                steps,
+                text=text,
+                mark=mark,
+                number=number,
+                location=location,
+                roll=every,
             )
         elif kind in ("double", "beaver"):
             player, value_ = o.get_int("player"), o.get_int("value")

@@ -85,14 +85,14 @@ PairFactory = Callable[
     None,
 ]  # fmt: skip
 
-_MOVE_SLOTS = ("player", "dice", "steps", "text", "mark", "number", "location")
+_MOVE_SLOTS = ("player", "dice", "steps", "text", "mark", "number", "location", "roll")
 _LOCATION_SLOTS = ("file", "line", "column")
 
 
 # Python lays slots out in sorted name order, whatever order they are declared in, so the
 # shells have the model classes' layout.
 class _MoveShell:
-    __slots__ = ("dice", "location", "mark", "number", "player", "steps", "text")
+    __slots__ = ("dice", "location", "mark", "number", "player", "roll", "steps", "text")
     player: int
     dice: tuple[int, int]
     steps: tuple[Step, ...]
@@ -100,6 +100,7 @@ class _MoveShell:
     mark: MoveMark
     number: int | None
     location: Location
+    roll: tuple[int, ...]
 
 
 class _LocationShell:
@@ -134,6 +135,7 @@ def _shell_new_move(
     made.text = text
     made.mark = mark
     made.number = number
+    made.roll = ()
     made.location = location
     made.__class__ = Move  # type: ignore[assignment]
     return made  # type: ignore[return-value]
@@ -162,6 +164,7 @@ def _shell_new_move_at(
     made.text = text
     made.mark = mark
     made.number = number
+    made.roll = ()
     made.location = where  # type: ignore[assignment]
     made.__class__ = Move  # type: ignore[assignment]
     return made  # type: ignore[return-value]
@@ -212,6 +215,7 @@ def _shell_add_pair_at(
     made.text = text
     made.mark = mark
     made.number = number
+    made.roll = ()
     made.location = where  # type: ignore[assignment]
     made.__class__ = Move  # type: ignore[assignment]
     append(made)  # type: ignore[arg-type]
@@ -227,6 +231,7 @@ def _shell_add_pair_at(
     made.text = text2
     made.mark = mark2
     made.number = number
+    made.roll = ()
     made.location = where  # type: ignore[assignment]
     made.__class__ = Move  # type: ignore[assignment]
     append(made)  # type: ignore[arg-type]

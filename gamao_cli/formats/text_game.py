@@ -153,9 +153,10 @@ class GameBuilder:
         text: str,
         location: Location,
         mark: MoveMark = MoveMark.PLAY,
+        roll: tuple[int, ...] = (),
     ) -> None:
         self.settle_resign(False)
-        self.actions.append(Move(player, dice, steps, text, mark, None, location))
+        self.actions.append(Move(player, dice, steps, text, mark, None, location, roll))
         if mark is MoveMark.UNPARSED:
             self.tracking = False
         else:

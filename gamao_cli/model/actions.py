@@ -61,6 +61,13 @@ class Move:
     mark: MoveMark = MoveMark.PLAY
     number: int | None = None  # the row number in the file, where it has one
     location: Location = NOWHERE
+    roll: tuple[int, ...] = ()  # every die, when a roll has more than two (tabula's three)
+
+    @property
+    def all_dice(self) -> tuple[int, ...]:
+        """Every die rolled: :attr:`roll` where the roll has more than two dice, else
+        :attr:`dice`."""
+        return self.roll or self.dice
 
 
 @dataclass(frozen=True, slots=True)

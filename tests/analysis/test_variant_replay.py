@@ -17,7 +17,7 @@ from gamao_cli.model.actions import Action, Double, Move, SetPosition, Step, Tak
 from gamao_cli.model.match import Game, Match, Rules, Variant
 from tests.variant_games import play_match
 
-PLAYED = [v for v in Variant if v is not Variant.TABULA]
+PLAYED = list(Variant)
 
 
 def mat(text: str) -> Match:
@@ -218,20 +218,23 @@ def _bgammon(match: Match, variant_number: int) -> str:
     assert win.player is not None
     lines = [f"i 1700000000 ann bob 0 0 0 {win.player + 1} 1 {variant_number}"]
 
+    tabula = variant_number == 2
+
     def name(player: int, p: int) -> str:
         if p in (0, POOL):
             return "off"
         if p == 25:
             return "bar"
-        return str(p if player == 0 else 25 - p)
+        # Tabula: both players run 1 to 24 as written (own point p is written 25 - p).
+        return str(p if player == 0 and not tabula else 25 - p)
 
     for a in game.actions:
         if isinstance(a, Move):
-            hi, lo = max(a.dice), min(a.dice)
+            dice = "-".join(map(str, sorted(a.all_dice, reverse=True)))
             steps = " ".join(
                 f"{name(a.player, s.from_point)}/{name(a.player, s.to_point)}" for s in a.steps
             )
-            lines.append(f"{a.player + 1} r {hi}-{lo} {steps}".rstrip())
+            lines.append(f"{a.player + 1} r {dice} {steps}".rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -253,6 +256,43 @@ def test_bgammon_acey_deucey_replays_replay_clean() -> None:
             a.points for a in made.games[0].actions if isinstance(a, Win)
         )
     assert one_twos > 0  # the 1-2 with its named double and reroll is exercised
+
+
+def test_bgammon_tabula_replays_replay_clean() -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    rs = rule_set(Variant.TABULA)
+    for seed in (21, 22, 23, 24):
+        made = play_match(rs, [seed], entries_from_off=True)
+        [match] = list(read_path(_bgammon(made, 2).encode("utf-8")))
+        assert match.rules.variant is Variant.TABULA
+        moves = [a for a in match.games[0].actions if isinstance(a, Move)]
+        assert all(len(m.roll) == 3 for m in moves)
+        replay = replay_match(match)
+        assert [(f.code, f.message) for f in replay.findings] == []
+        assert replay.games[0].verified and replay.games[0].ending == "bear-off"
+        assert replay.games[0].points == next(
+            a.points for a in made.games[0].actions if isinstance(a, Win)
+        )
+
+
+def test_bgammon_tabula_broken_rules_are_found() -> None:
+    from gamao_cli.formats.inputs import read_path
+
+    text = (
+        "i 1700000000 ann bob 0 0 0 1 1 2\n"
+        "1 r 6-5-4 off/4 4/10 10/15\n"  # past the 12th point with 14 still to enter: R239
+        "2 r 6-5-4 off/6 off/5 off/4\n"
+        "1 r 3-2-1 off/3 off/2 15/16\n"
+    )
+    [match] = list(read_path(text.encode("utf-8")))
+    got = [(f.code, f.rule, f.message) for f in replay_match(match).findings]
+    assert got[0] == (
+        "R239",
+        "tabula:enter-first",
+        "a checker passes the 12th point while checkers remain to enter (tabula: every checker "
+        "enters first)",
+    )
 
 
 def test_bgammon_acey_deucey_broken_rules_are_found() -> None:
@@ -353,3 +393,15 @@ def test_a_coloured_first_roll_is_not_an_opening_roll_played() -> None:
     assert match.games[0].properties == ()
     house = CheckOptions(house_rules=("reroll-opening",))
     assert [f for f in replay_match(match, house).findings if f.code == "R238"] == []
+
+
+def test_tabula_rolls_are_named_in_full_and_left_out_of_the_dice_counts() -> None:
+    from gamao_cli.analysis.tables import build_tables, dice_counts
+
+    rs = rule_set(Variant.TABULA)
+    replay = replay_match(play_match(rs, [21]))
+    tables = build_tables([replay])
+    rolls = tables.plays["roll"].to_list()
+    assert all(len(r) == 3 and list(r) == sorted(r, reverse=True) for r in rolls)
+    counts = dice_counts(tables.plays)
+    assert sum(counts.row(0)) == 0

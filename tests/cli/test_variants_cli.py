@@ -86,7 +86,7 @@ def test_standard_ids_are_refused_for_long_nardy_and_bad_settings_exit_2() -> No
     assert refused.exit_code == 2
     assert "cannot carry a longnardy position" in refused.output
     for args, message in [
-        (["--variant", "tabula"], "the engine does not play tabula yet"),
+        (["--variant", "tabula"], "dice '31': expected three digits 1-6, like 642 or 6-4-2"),
         (["--variant", "chess"], "--variant 'chess': expected standard|nackgammon"),
         (["--option", "head=any"], "option head: 'any' is not one of fixed, needed"),
         (["--option", "head"], "--option takes key=value"),
@@ -193,3 +193,19 @@ def test_convert_refuses_acey_deucey_to_mat_and_sgf_and_keeps_it_in_json(tmp_pat
     assert any(s.from_point == 26 for m in moves for s in m.steps)  # written "in/19"
     check = runner.invoke(app, ["check", str(path), "--format", "json"])
     assert check.exit_code == 0, check.output
+
+
+def test_tabula_moves_take_three_dice() -> None:
+    result = runner.invoke(
+        app, ["moves", "start", "--variant", "tabula", "--dice", "6-4-2", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert (doc["dice"], doc["count"]) == ([6, 4, 2], 5)
+    assert [p["play"] for p in doc["plays"]] == [
+        "in/23 in/21 in/19",
+        "in/23 in/15",
+        "in/19(2)",
+        "in/21 in/17",
+        "in/13",
+    ]

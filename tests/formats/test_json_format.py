@@ -611,3 +611,18 @@ def test_documented_action_examples_read() -> None:
 def test_leading_byte_order_mark_is_skipped() -> None:
     assert load("\ufeff" + dump(SMALL)) == [SMALL]
     assert load("\ufeff" + dump(SMALL, write_jsonl)) == [SMALL]
+
+
+def test_a_three_dice_roll_keeps_every_die() -> None:
+    """Tabula's rolls: ``dice`` holds the first two, ``roll`` all three, and both survive."""
+    move = Move(0, (6, 4), (Step(0, 19), Step(19, 15), Step(0, 23)), text="6-4-2", roll=(6, 4, 2))
+    assert action_to_json(move)["roll"] == [6, 4, 2]
+    assert "roll" not in action_to_json(replace(move, roll=()))
+    game = Game(1, None, (move,))
+    match = Match(("a", "b"), 0, (game,), rules=Rules(variant=Variant.TABULA))
+    out = io.StringIO()
+    write_json(match, out)
+    [back] = list(read_json(io.StringIO(out.getvalue()), "t.json"))
+    [again] = back.games[0].actions
+    assert isinstance(again, Move)
+    assert (again.dice, again.roll, again.all_dice) == ((6, 4), (6, 4, 2), (6, 4, 2))
