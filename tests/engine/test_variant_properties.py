@@ -27,9 +27,15 @@ RULE_SETS = [
     rule_set(Variant.ACEY_DEUCEY),
     rule_set(Variant.ACEY_DEUCEY, options=(("bearoff", "exact"),)),
     rule_set(Variant.STANDARD, ("five-checker-limit",)),
+    rule_set(Variant.TABULA),
 ]
 
-dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
+dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
+"""Three dice: each test plays the first two, or all three under tabula (:func:`roll`)."""
+
+
+def roll(rs: RuleSet, dice: tuple[int, ...]) -> tuple[int, ...]:
+    return dice[: rs.dice]
 
 
 def reached(rs: RuleSet, seed: int, turns: int) -> tuple[Board, Board]:
@@ -37,7 +43,7 @@ def reached(rs: RuleSet, seed: int, turns: int) -> tuple[Board, Board]:
     rng = random.Random(seed)
     me, opp = rs.start_boards()
     for _ in range(turns):
-        _, plays = generate(rs, me, opp, (rng.randint(1, 6), rng.randint(1, 6)))
+        _, plays = generate(rs, me, opp, tuple(rng.randint(1, 6) for _ in range(rs.dice)))
         if plays:
             play = plays[rng.randrange(len(plays))]
             me, opp = play.mover, play.opponent
@@ -48,22 +54,23 @@ def reached(rs: RuleSet, seed: int, turns: int) -> tuple[Board, Board]:
 
 
 def judged(
-    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, int], steps: list[Step]
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], steps: list[Step]
 ) -> Judgement:
     if rs.standard_moves:
-        return judge(me, opp, dice, steps)
+        return judge(me, opp, (dice[0], dice[1]), steps)
     return judge_rules(rs, me, opp, dice, steps)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 40), dice_st)
 def test_generated_plays_conserve_checkers_and_validate(
-    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...]
 ) -> None:
     me, opp = reached(rs, seed, turns)
+    dice = roll(rs, dice)
     best, plays = generate(rs, me, opp, dice)
     if rs.standard_moves:
-        assert {p.key for p in plays} == {p.key for p in plays_for(me, opp, dice)}
+        assert {p.key for p in plays} == {p.key for p in plays_for(me, opp, (dice[0], dice[1]))}
     keys = {p.key for p in plays}
     assert len(keys) == len(plays)
     for play in plays:
@@ -89,9 +96,10 @@ def test_generated_plays_conserve_checkers_and_validate(
     st.sampled_from([-1, 1, 2]),
 )
 def test_perturbed_plays_are_rejected_with_a_reason(
-    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int], which: int, shift: int
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...], which: int, shift: int
 ) -> None:
     me, opp = reached(rs, seed, turns)
+    dice = roll(rs, dice)
     _, plays = generate(rs, me, opp, dice)
     if not plays:
         return
@@ -127,7 +135,7 @@ def test_doubles_in_source_order_find_every_play(
     """The generator plays a double's moves from non-increasing sources where the rule set
     allows it: the same plays as the search over every order."""
     me, opp = reached(rs, seed, turns)
-    dice = (die, die)
+    dice = (die,) * rs.dice
 
     def plays(ordered: bool) -> tuple[int, set[int]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
@@ -148,12 +156,13 @@ def test_doubles_in_source_order_find_every_play(
     dice_st,
 )
 def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
-    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...]
 ) -> None:
     """Where T4 cannot apply (no opposing blot on the mover's home points) or acey-deucey's
     mover has entered every checker, the standard generator is used: the same plays as the
     rule-set search."""
     me, opp = reached(rs, seed, turns)
+    dice = roll(rs, dice)
     search = rules_movegen._search(rs, me, opp, dice, rules_movegen.head_limit(rs, me, dice))
     best, kept = rules_movegen._compulsory(search.reached, dice)
     full = {p.key for p in search.plays(kept)}
@@ -164,11 +173,12 @@ def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 60), dice_st)
 def test_the_smaller_die_first_moves_on_only_the_same_checker(
-    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...]
 ) -> None:
     """Two different dice: after the smaller die, only the checker that moved moves on (the
     larger die first finds the rest): the same plays as trying every second move."""
     me, opp = reached(rs, seed, turns)
+    dice = roll(rs, dice)
 
     def plays(narrow: bool) -> tuple[int, set[int]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
@@ -184,11 +194,12 @@ def test_the_smaller_die_first_moves_on_only_the_same_checker(
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(RULE_SETS), st.integers(0, 10**6), st.integers(0, 60), dice_st)
 def test_pruning_states_using_fewer_dice_keeps_every_play(
-    rs: RuleSet, seed: int, turns: int, dice: tuple[int, int]
+    rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...]
 ) -> None:
     """generate drops states using fewer dice once one using more is found: the same plays,
     steps included, as keeping every state and applying compulsory play afterwards."""
     me, opp = reached(rs, seed, turns)
+    dice = roll(rs, dice)
     limit = rules_movegen.head_limit(rs, me, dice)
     full = rules_movegen._search(rs, me, opp, dice, limit)
     pruned = rules_movegen._search(rs, me, opp, dice, limit, prune=True)
