@@ -60,13 +60,18 @@ def find_config(start: Path | None = None) -> tuple[Path, Mapping[str, Any]] | N
 
 
 def _load(path: Path, pyproject: bool) -> Mapping[str, Any]:
-    import tomllib  # only when there is a file: 3 ms of every start otherwise
-
     try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if pyproject and b"gamao" not in raw:
+        return {}  # another project's file, not parsed (tomllib costs 5 ms of every start)
+    import tomllib
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     if not pyproject:

@@ -87,3 +87,13 @@ def test_files_from(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
         expand_files_from(["check", "--files-from", "empty.txt"])
     code, _, err = run(["check", "--files-from", "missing.txt"], capsys)
     assert code == 2 and "--files-from missing.txt: cannot read" in err
+
+
+def test_another_projects_pyproject_is_not_parsed(tmp_path: Path) -> None:
+    """A pyproject.toml that never names gamao holds no [tool.gamao]: it is skipped unread
+    (even when it is not valid TOML), and TOML is not imported for it."""
+    (tmp_path / "pyproject.toml").write_text("[project\nname = 'x'\n", encoding="utf-8")
+    assert find_config(tmp_path) is None
+    (tmp_path / "pyproject.toml").write_text("[tool.gamao]\njobs = 2\n[project\n", "utf-8")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        find_config(tmp_path)
