@@ -33,11 +33,12 @@ def board_from_points(points: dict[int, int]) -> Board:
     return tuple(cells)
 
 
-_POINTS = tuple(range(26))
+_POINTS = (*range(26), 25)  # the bar 25; acey-deucey's and tabula's checkers to enter 25 too
 
 
 def pip_count(board: Board) -> int:
-    """Pips to bear off every checker (a checker on point i needs i pips; the bar is 25)."""
+    """Pips to bear off every checker (a checker on point i needs i pips; the bar is 25, and
+    so is a checker still to enter, as :meth:`RuleSet.pips` counts it)."""
     return sum(map(mul, board, _POINTS))
 
 

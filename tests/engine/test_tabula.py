@@ -94,3 +94,10 @@ def test_scoring_as_bgammon_org_reads_it() -> None:
     assert TABULA.result_level(TABULA.board_from_points({5: 1})) == 3
     assert TABULA.result_level(TABULA.board_from_points({13: 2})) == 1
     assert TABULA.max_level() == 3
+
+
+def test_checkers_to_enter_count_25_pips_each() -> None:
+    from gamao_cli.engine.position import pip_count
+
+    assert pip_count(START) == TABULA.pips(START) == 375
+    assert pip_count(rule_set(Variant.STANDARD).start_board()) == 167
