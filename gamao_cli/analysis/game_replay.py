@@ -387,8 +387,7 @@ class GameReplay:
             )
         opening = self.turn is None and self.plays == 0
         self.turn = 1 - player
-        # Every die: the two of Move.dice, or tabula's three (Move.roll).
-        roll: tuple[int, ...] = move.roll or dice
+        roll = move.all_dice  # the two of Move.dice, or tabula's three
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             self.report(
                 "R217",
@@ -407,7 +406,7 @@ class GameReplay:
         boards = self.boards
         if boards is None:
             return
-        if len(roll) != self.rs.dice or not all(1 <= d <= 6 for d in roll):
+        if len(roll) != self.rs.dice or (move.roll and not all(1 <= d <= 6 for d in roll)):
             self.report(
                 "R217",
                 N_("a {variant} roll has {count} dice, not {roll}").format(
@@ -486,9 +485,7 @@ class GameReplay:
         if self.r.options.analyse_plays:
             if plays is not None:
                 count = len(plays)
-            elif self.std and verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
-                # (standard movement only: the shortcut knows neither pools, shared or
-                # same-direction tracks nor frozen checkers)
+            elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
                 count = 2
             elif self.std:
                 count = count_plays(me, opp, dice)
@@ -521,7 +518,7 @@ class GameReplay:
         opp: tuple[int, ...],
         last_before_end: bool,
     ) -> None:
-        plays = self.plays_for(me, opp, move.roll or dice)
+        plays = self.plays_for(me, opp, move.all_dice)
         if last_before_end and move.mark in (MoveMark.EMPTY, MoveMark.UNKNOWN):
             if self.result_winner(move) != move.player:
                 # An empty roll cell (or XG's ????) before the other player's result: the

@@ -70,9 +70,7 @@ def _load(path: Path, pyproject: bool) -> Mapping[str, Any]:
 
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     if not pyproject:
         return data

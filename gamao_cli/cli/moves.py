@@ -157,7 +157,7 @@ def moves(
     if not rows:
         typer.echo(
             _("Roll {roll}: no legal play (the roll cannot be played).").format(
-                roll=f"{roll[0]}{roll[1]}"
+                roll="".join(map(str, roll))
             )
         )
         return

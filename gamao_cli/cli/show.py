@@ -112,7 +112,8 @@ def show(
     target = next(g for g in match.games if g.number == game)
     numbered = any(getattr(a, "number", None) is not None for a in target.actions)
     # A format that numbers no moves: the Nth roll of the game.
-    rolls = {} if numbered else {id(a): i for i, a in enumerate(_rolls(target), 1)}
+    moves = [a for a in target.actions if isinstance(a, Move)]
+    rolls = {} if numbered else {id(a): i for i, a in enumerate(moves, 1)}
 
     def probe(g: Game, action: Action) -> bool:
         number = getattr(action, "number", None) if numbered else rolls.get(id(action))
@@ -170,18 +171,17 @@ def show(
         lines.append(f" {ids.xgid}")
     if (
         isinstance(action, Move)
-        and dice is not None
         and roll is not None
         and len(roll) == rs.dice
         and all(1 <= d <= 6 for d in roll)
     ):
         if rs.standard_moves:
-            plays = legal_plays(pos, dice)
+            plays = legal_plays(pos, action.dice)
         else:
             plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
         if action.steps:
             if rs.standard_moves:
-                verdict = judge(pos.mover, pos.opponent, dice, action.steps)
+                verdict = judge(pos.mover, pos.opponent, action.dice, action.steps)
             else:
                 verdict = judge_rules(rs, pos.mover, pos.opponent, roll, action.steps)
             lines.append(
@@ -216,7 +216,3 @@ def _side(player: str | None, match: Match) -> int | None:
 
 def register(app: typer.Typer) -> None:
     app.command("show")(show)
-
-
-def _rolls(game: Game) -> list[Move]:
-    return [a for a in game.actions if isinstance(a, Move)]

@@ -438,19 +438,7 @@ def standard_here(rs: RuleSet, me: Board, opp: Board) -> bool:
     """Whether the standard generator gives this position's plays under ``rs``: the rule set's
     only departures from standard movement cannot apply here (tavla's T4 with no opposing blot
     on the mover's home points; acey-deucey once the mover has entered every checker)."""
-    if (
-        rs.same_direction
-        or rs.shared_track
-        or rs.enter_first
-        or rs.dice != 2
-        or rs.home_points != 6
-        or rs.single_blocks
-        or not rs.hitting
-        or rs.head
-        or rs.block
-        or rs.max_per_point
-        or rs.bearoff_exact
-    ):
+    if not rs.standard_apart_from_entry_and_freeze:
         return False
     if rs.pool and me[POOL]:
         return False

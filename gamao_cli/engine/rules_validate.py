@@ -23,6 +23,7 @@ from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.engine.validate import Judgement
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
+from gamao_cli.model.match import Variant
 
 VARIANT_REASONS = {
     "nardy-hit": "N3",
@@ -229,7 +230,7 @@ def _diagnose(
     if rs.bearoff_exact:
         relaxed.append(
             (
-                "tabula-exact-bear-off" if rs.shared_track else "exact-bear-off",
+                "tabula-exact-bear-off" if rs.variant is Variant.TABULA else "exact-bear-off",
                 replace(rs, bearoff_exact=False),
                 N_("a checker is borne off with a larger die (bear-off needs the exact number)"),
             )

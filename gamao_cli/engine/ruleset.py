@@ -97,6 +97,12 @@ class RuleSet:
     def standard_moves(self) -> bool:
         """True when the standard generator and validator play this rule set (15 or fewer
         checkers, standard movement): standard, nackgammon, hypergammon."""
+        return self.standard_apart_from_entry_and_freeze and not (self.pool or self.home_hit_freeze)
+
+    @property
+    def standard_apart_from_entry_and_freeze(self) -> bool:
+        """Standard movement but for acey-deucey's pool (A3) and tavla's T4, two rules that
+        do not apply in every position (engine.rules_movegen.standard_here)."""
         return not (
             self.same_direction
             or self.shared_track
@@ -105,11 +111,9 @@ class RuleSet:
             or self.dice != 2
             or self.single_blocks
             or not self.hitting
-            or self.pool
             or self.bearoff_exact
             or self.head
             or self.block
-            or self.home_hit_freeze
             or self.max_per_point
         )
 

@@ -32,7 +32,6 @@ from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
     Beaver,
-    Board,
     Double,
     Drop,
     Move,
@@ -50,7 +49,8 @@ from gamao_cli.model.match import Game, Match, Rules, Variant
 # --- JSON -> model ---------------------------------------------------------------------------
 
 
-def _board_of(value: object, path: str) -> Board:
+def _ints(value: object, path: str) -> tuple[int, ...]:
+    """A JSON list of integers (a board, a roll's dice)."""
     return tuple(as_int(n, f"{path}[{i}]") for i, n in enumerate(as_list(value, path)))
 
 
@@ -106,8 +106,8 @@ class _DocReader:
         dice = o.raw("dice", None)
         text, number, location = self.tail(o)
         position = SetPosition(
-            boards=(_board_of(boards[0], f"{path}.boards[0]"),
-                    _board_of(boards[1], f"{path}.boards[1]")),
+            boards=(_ints(boards[0], f"{path}.boards[0]"),
+                    _ints(boards[1], f"{path}.boards[1]")),
             turn=o.get_int("turn"),
             dice=None if dice is None else int_pair(dice, o.at("dice")),
             cube_value=o.get_opt_int("cube_value"),
@@ -135,14 +135,7 @@ class _DocReader:
             mark = _enum_value(MoveMark, o.get_str("mark", "play"), o.at("mark"))
             text, number, location = self.tail(o)
             roll = o.raw("roll", None)
-            every = (
-                ()
-                if roll is None
-                else tuple(
-                    as_int(v, f"{o.at('roll')}[{i}]")
-                    for i, v in enumerate(as_list(roll, o.at("roll")))
-                )
-            )
+            every = () if roll is None else _ints(roll, o.at("roll"))
             action = Move(
                 player,
                 dice,

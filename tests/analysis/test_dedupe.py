@@ -225,3 +225,21 @@ def test_the_corpus_twins_are_found() -> None:
     ]  # fmt: skip
     assert (len(result.groups), result.duplicates, result.near) == (78, 14, ())
     assert len(result.skipped) == 25 and result.unreadable == ()
+
+
+def test_a_tabula_rolls_third_die_is_part_of_the_fingerprint() -> None:
+    from gamao_cli.engine.ruleset import POOL, rule_set
+    from gamao_cli.model.actions import SetPosition
+    from gamao_cli.model.match import Rules, Variant
+
+    rs = rule_set(Variant.TABULA)
+    closed = rs.board_from_points({p: 2 for p in range(19, 25)} | {POOL: 3})
+    start = SetPosition(boards=(rs.board_from_points({POOL: 15}), closed), turn=0)
+
+    def dancing(third: int) -> Match:
+        dance = Move(0, (6, 5), (), text="6-5", roll=(6, 5, third))
+        game = Game(1, None, (dance,), start=start)
+        return Match(("a", "b"), 0, (game,), rules=Rules(variant=Variant.TABULA))
+
+    assert fingerprint_match(dancing(4)).fingerprint != fingerprint_match(dancing(3)).fingerprint
+    assert fingerprint_match(dancing(4)).fingerprint == fingerprint_match(dancing(4)).fingerprint

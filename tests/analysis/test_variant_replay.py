@@ -405,3 +405,11 @@ def test_tabula_rolls_are_named_in_full_and_left_out_of_the_dice_counts() -> Non
     assert all(len(r) == 3 and list(r) == sorted(r, reverse=True) for r in rolls)
     counts = dice_counts(tables.plays)
     assert sum(counts.row(0)) == 0
+
+
+def test_forced_plays_of_variants_are_counted_not_guessed() -> None:
+    """Long Nardy's first 1-1 is forced (one checker leaves the head, N4): one legal play,
+    counted from the rule set's own plays (the other head checkers are no rivals)."""
+    match = one_game(Variant.LONG_NARDY, [mv(0, (1, 1), (24, 23), (23, 22), (22, 21), (21, 20))])
+    replay = replay_match(match, CheckOptions(analyse_plays=True))
+    assert [p.legal_count for p in replay.plays] == [1]

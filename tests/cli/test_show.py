@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
@@ -75,3 +77,26 @@ def test_show_position_usage_errors() -> None:
         app, ["show", "examples/illegal_plays.mat", "-g", "1", "-m", "1", "--position", "2"]
     )
     assert mixed.exit_code == 2 and "--position is for position files" in mixed.stderr
+
+
+TABULA_REPLAY = (
+    "i 1700000000 ann bob 0 0 0 1 1 2\n"
+    "1 r 6-4-2 off/6 off/4 off/2\n"
+    "2 r 5-3-1 off/5 off/3 off/1\n"
+    "1 r 6-5-4 off/4 4/10 off/5\n"
+)
+
+
+def test_show_counts_rolls_where_a_format_numbers_no_moves_and_plays_three_dice(
+    tmp_path: Path,
+) -> None:
+    """bgammon.org numbers no moves: --move 3 is the game's third roll. A tabula roll is
+    drawn and judged with its three dice."""
+    replay = tmp_path / "t.match"
+    replay.write_text(TABULA_REPLAY, encoding="utf-8")
+    result = runner.invoke(app, ["show", str(replay), "--game", "1", "--move", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{replay} game 1 move 3: 1 r 6-5-4 off/4 4/10 off/5"
+    assert " O to play 654" in lines
+    assert " Recorded: off/21 21/15 off/20 (legal)" in lines

@@ -209,3 +209,19 @@ def test_tabula_moves_take_three_dice() -> None:
         "in/21 in/17",
         "in/13",
     ]
+
+
+def test_tabula_roll_that_cannot_be_played_names_its_three_dice() -> None:
+    from gamao_cli.engine import gamao_id
+    from gamao_cli.engine.position import Position
+    from gamao_cli.engine.ruleset import POOL, rule_set
+    from gamao_cli.model.match import Variant
+
+    rs = rule_set(Variant.TABULA)
+    closed = rs.board_from_points({p: 2 for p in range(19, 25)} | {POOL: 3})
+    position = gamao_id.encode(rs, Position((rs.board_from_points({POOL: 15}), closed), 0))
+    result = runner.invoke(app, ["moves", position, "--dice", "654"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == (
+        "Roll 654: no legal play (the roll cannot be played)."
+    )
