@@ -33,10 +33,14 @@ def run(paths: list[str], jobs: int, ext: str | None) -> tuple[float, dict[str, 
 
 
 def main() -> None:
-    targets = [(sys.argv[1], None)] if len(sys.argv) > 1 else [
-        ("/work/bench-corpus", "mat"),
-        (str(CORPUS), None),
-    ]
+    targets = (
+        [(sys.argv[1], None)]
+        if len(sys.argv) > 1
+        else [
+            ("/work/bench-corpus", "mat"),
+            (str(CORPUS), None),
+        ]
+    )
     for path, ext in targets:
         if not Path(path).exists():
             print(f"{path}: missing, skipped")

@@ -20,6 +20,7 @@ def main() -> None:
     cases = reference_positions("corpus")
     mixed = [c for c in cases if c[1][0] != c[1][1]]
     doubles = [c for c in cases if c[1][0] == c[1][1]]
+
     def generate(cases: list[tuple[Position, tuple[int, int]]]) -> None:
         for p, d in cases:
             legal_plays(p, d)  # results dropped, as a checker does
@@ -34,6 +35,7 @@ def main() -> None:
     )
 
     plays = recorded_plays(list(corpus_matches([CORPUS])))
+
     def validate() -> None:
         for p, d, s in plays:
             judge(p.mover, p.opponent, d, s)

@@ -55,7 +55,7 @@ def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
     for index, match in enumerate(read_path(item), first):
         if is_position_format(match.source_format):
             return
-        yield replay_match(match, options, index, item.name)
+        yield replay_match(match, options, index, item.name, ids=False)  # no column for them
 
 
 def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:

@@ -90,6 +90,7 @@ class MatchHost(Protocol):
     snapshot: Snapshot | None
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None
     positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None
+    ids: bool
 
     def name(self, player: int | None) -> str | None: ...
 
@@ -122,6 +123,13 @@ class GameReplay:
     ) -> None:
         self.r = replayer
         self.game = game
+        # What the hot path reads of the replayer and the game, held here: attributes of the
+        # (uncompiled) objects they live on cost a dictionary look-up on every play.
+        self.number = game.number
+        self.records = replayer.plays
+        self.canonical = replayer.canonical
+        self.positions = replayer.positions
+        self.analyse = replayer.options.analyse_plays
         self.index = index
         self.score = score
         rules = replayer.rules
@@ -201,15 +209,16 @@ class GameReplay:
         board = None
         if pos is not None:
             view = pos.with_turn(player) if player is not None else pos
-            ids = position_ids(
-                view,
-                self.cube,
-                self.r.match.length,
-                self.score.score,
-                dice,
-                bool(self.r.rules.jacoby),
-                self.rs,
-            )
+            if self.r.ids:
+                ids = position_ids(
+                    view,
+                    self.cube,
+                    self.r.match.length,
+                    self.score.score,
+                    dice,
+                    bool(self.r.rules.jacoby),
+                    self.rs,
+                )
             if self.r.options.show_board:
                 board = self.r.draw(view, self.cube, self.score, dice)
         self.r.findings.append(
@@ -387,7 +396,7 @@ class GameReplay:
             )
         opening = self.turn is None and self.plays == 0
         self.turn = 1 - player
-        roll = move.all_dice  # the two of Move.dice, or tabula's three
+        roll = move.roll or dice  # Move.all_dice, spelt out: a property is interpreted code
         if not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6):
             self.report(
                 "R217",
@@ -460,8 +469,8 @@ class GameReplay:
             else:
                 self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
         else:
-            if self.r.canonical is not None:
-                self.r.canonical[id(move)] = verdict.steps
+            if self.canonical is not None:
+                self.canonical[id(move)] = verdict.steps
             if verdict.reordered:
                 self.report(
                     "R220",
@@ -482,7 +491,7 @@ class GameReplay:
             self.unverifiable(move)
             return
         count = None
-        if self.r.options.analyse_plays:
+        if self.analyse:
             if plays is not None:
                 count = len(plays)
             elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
@@ -618,18 +627,18 @@ class GameReplay:
         if borne > 0 and self.first_bearoff[player] is None:
             self.first_bearoff[player] = pip_count(me)
         # PlayRecord's fields in order, built as the tuple it is (many are made).
-        self.r.plays.append(
+        self.records.append(
             _new_record(
                 PlayRecord,
                 (
-                    self.game.number,
+                    self.number,
                     move.number,
                     player,
                     dice,
                     before,
                     after,
                     hits,
-                    me2 == me and opp2 == opp and legal_count == 0,  # dance
+                    legal_count == 0 and me2 == me and opp2 == opp,  # dance
                     me[BAR] > 0,  # entering
                     borne,
                     None if legal_count is None else min(legal_count, 2),
@@ -641,8 +650,8 @@ class GameReplay:
         self.boards = (me2, opp2) if player == 0 else (opp2, me2)
         self.side = 1 - player
         self.pips = after
-        if self.r.positions is not None:
-            self.r.positions[id(move)] = (me2, opp2)
+        if self.positions is not None:
+            self.positions[id(move)] = (me2, opp2)
         if me2[OFF] == self.checkers:
             self.ended = Ending.BEAR_OFF
             self.winner = player

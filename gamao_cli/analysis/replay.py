@@ -32,6 +32,9 @@ class MatchReplayer:
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None = None
     # When set, the boards after every applied play (mover's, opponent's), by id(Move).
     positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+    # Whether findings carry the position's Position ID, Match ID and XGID (the tables,
+    # which have no column for them, ask for none: encoding them is a tenth of a replay).
+    ids: bool = True
 
     def __init__(
         self, match: Match, options: CheckOptions, index: int = 0, file: str | None = None
@@ -287,10 +290,18 @@ def finding_from_diagnostic(d: Diagnostic, file: str) -> Finding:
 
 
 def replay_match(
-    match: Match, options: CheckOptions | None = None, index: int = 0, file: str | None = None
+    match: Match,
+    options: CheckOptions | None = None,
+    index: int = 0,
+    file: str | None = None,
+    *,
+    ids: bool = True,
 ) -> MatchReplay:
-    """Replay one match: its findings (reader diagnostics included) and records."""
-    return MatchReplayer(match, options or CheckOptions(), index, file).run()
+    """Replay one match: its findings (reader diagnostics included) and records. ``ids``:
+    whether findings carry the identifiers of their positions (Position ID, Match ID, XGID)."""
+    replayer = MatchReplayer(match, options or CheckOptions(), index, file)
+    replayer.ids = ids
+    return replayer.run()
 
 
 def snapshot_at(match: Match, probe: Probe, options: CheckOptions | None = None) -> Snapshot | None:

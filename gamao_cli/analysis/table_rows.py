@@ -1,9 +1,10 @@
 """The rows of the tidy tables, built from replays: the hot loop of ``gamao stats``.
 
-One tuple a match, game, play, cube action and finding, fields in the order of the
-schemas of :mod:`gamao_cli.analysis.tables` (which turns the rows into polars frames column by
-column). Kept apart from polars so that the build compiles it with mypyc (``setup.py``): a
-million-match archive is about 300 million play rows.
+One tuple a match, game, cube action and finding, fields in the order of the schemas of
+:mod:`gamao_cli.analysis.tables` (which turns the rows into polars frames column by column);
+plays, three hundred a match, straight into one list a column. Kept apart from polars so
+that the build compiles it with mypyc (``setup.py``): a million-match archive is about 300
+million play rows.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, Play
 
 RecordT = TypeVar("RecordT", PlayRecord, CubeRecord)
 Row = tuple[object, ...]
+Columns = list[list[object]]
 
 RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -25,7 +27,7 @@ def add_replay(
     replay: MatchReplay,
     matches: list[Row],
     games: list[Row],
-    plays: list[Row],
+    plays: Columns,
     cubes: list[Row],
     findings: list[Row],
 ) -> None:
@@ -87,49 +89,7 @@ def add_replay(
     # Legal plays are counted for every roll only when the replay analysed plays; otherwise
     # a few are known (dances, forced plays not recorded) and the rest not: keep none.
     analysed = all(p.legal_count is not None for p in replay.plays)
-    game, ply = None, 0
-    rolls = _ROLLS
-    for p in replay.plays:  # the hot loop: one row a play, built in place
-        if p.game != game:
-            game, ply = p.game, 0
-        ply += 1
-        move = p.source
-        d1, d2 = dice = p.dice
-        roll = rolls.get(dice) or _roll(d1, d2)
-        if move is None:
-            line = column = text = None
-        else:
-            loc = move.location
-            line, column, text = loc.line or None, loc.column or None, play_text(move) or None
-            if move.roll:  # tabula's three dice: named in full, so not one of the 21 rolls
-                roll = "".join(map(str, sorted(move.roll, reverse=True)))
-        plays.append(
-            (
-                file,
-                number,
-                p.game,
-                ply,
-                p.move,
-                p.player,
-                names[p.player],
-                d1,
-                d2,
-                roll,
-                p.pips_before[0],
-                p.pips_before[1],
-                p.pips_after[0],
-                p.pips_after[1],
-                p.hits,
-                p.dance,
-                p.entering,
-                p.borne_off,
-                p.legal_count if analysed else None,
-                p.opening,
-                line,
-                column,
-                text,
-            )
-        )
+    add_plays(replay.plays, file, number, names, analysed, plays)
     for _, cube_records in _runs(replay.cube_actions):
         for c in cube_records:
             src = source_of(c.source, cube_text)
@@ -150,6 +110,62 @@ def add_replay(
             )
     for f in replay.findings:
         findings.append(finding_row(f, number))
+
+
+def add_plays(
+    records: Sequence[PlayRecord],
+    file: str,
+    number: int,
+    names: tuple[str, str],
+    analysed: bool,
+    columns: Columns,
+) -> None:
+    """One row a play, appended column by column (``columns``: one list a column of
+    ``PLAY_SCHEMA``, in order): the hot loop of ``gamao stats``. Built in columns, the rows
+    need no tuple each nor a transposition for polars."""
+    (c_file, c_match, c_game, c_ply, c_move, c_side, c_player, c_die1, c_die2, c_roll,
+     c_before1, c_before2, c_after1, c_after2, c_hits, c_dance, c_entering, c_borne,
+     c_legal, c_opening, c_line, c_column, c_recorded) = columns  # fmt: skip
+    last_game, ply = -1, 0
+    rolls = _ROLLS
+    for p in records:
+        game, move_number, player, dice, before, after, hits, dance, entering, borne, legal, \
+            opening, move = p  # fmt: skip
+        if game != last_game:
+            last_game, ply = game, 0
+        ply += 1
+        d1, d2 = dice
+        roll = rolls.get(dice) or _roll(d1, d2)
+        if move is None:
+            line = column = text = None
+        else:
+            loc = move.location
+            line, column, text = loc.line or None, loc.column or None, play_text(move) or None
+            if move.roll:  # tabula's three dice: named in full, so not one of the 21 rolls
+                roll = "".join(map(str, sorted(move.roll, reverse=True)))
+        c_file.append(file)
+        c_match.append(number)
+        c_game.append(game)
+        c_ply.append(ply)
+        c_move.append(move_number)
+        c_side.append(player)
+        c_player.append(names[player])
+        c_die1.append(d1)
+        c_die2.append(d2)
+        c_roll.append(roll)
+        c_before1.append(before[0])
+        c_before2.append(before[1])
+        c_after1.append(after[0])
+        c_after2.append(after[1])
+        c_hits.append(hits)
+        c_dance.append(dance)
+        c_entering.append(entering)
+        c_borne.append(borne)
+        c_legal.append(legal if analysed else None)
+        c_opening.append(opening)
+        c_line.append(line)
+        c_column.append(column)
+        c_recorded.append(text)
 
 
 def _roll(d1: int, d2: int) -> str:

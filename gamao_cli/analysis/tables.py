@@ -180,7 +180,7 @@ def raw_tables(
     finding) pairs for matches that produced no replay (e.g. unreadable files)."""
     matches: list[tuple[object, ...]] = []
     games: list[tuple[object, ...]] = []
-    plays: list[tuple[object, ...]] = []
+    plays: list[list[object]] = [[] for column in PLAY_SCHEMA]
     cubes: list[tuple[object, ...]] = []
     findings: list[tuple[object, ...]] = []
     for replay in replays:
@@ -190,7 +190,7 @@ def raw_tables(
     return Tables(
         matches=_frame(matches, MATCH_SCHEMA),
         games=_frame(games, GAME_SCHEMA),
-        plays=_frame(plays, PLAY_SCHEMA),
+        plays=_columns_frame(plays, PLAY_SCHEMA),
         cube_actions=_frame(cubes, CUBE_SCHEMA),
         findings=_frame(findings, FINDING_SCHEMA),
     )
@@ -204,6 +204,12 @@ def _frame(
     # Column by column: much faster for polars than row by row.
     columns = dict(zip(schema, map(list, zip(*rows, strict=True)), strict=True))
     return pl.DataFrame(columns, schema=dict(schema))
+
+
+def _columns_frame(
+    columns: list[list[object]], schema: Mapping[str, pl.DataType | type[pl.DataType]]
+) -> pl.DataFrame:
+    return pl.DataFrame(dict(zip(schema, columns, strict=True)), schema=dict(schema))
 
 
 def concat_tables(parts: Sequence[Tables]) -> Tables:

@@ -9,7 +9,6 @@ SGF's White.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import mul
 
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
@@ -33,13 +32,15 @@ def board_from_points(points: dict[int, int]) -> Board:
     return tuple(cells)
 
 
-_POINTS = (*range(26), 25)  # the bar 25; acey-deucey's and tabula's checkers to enter 25 too
-
-
 def pip_count(board: Board) -> int:
     """Pips to bear off every checker (a checker on point i needs i pips; the bar is 25, and
     so is a checker still to enter, as :meth:`RuleSet.pips` counts it)."""
-    return sum(map(mul, board, _POINTS))
+    total = 0
+    for i in range(1, 26):  # a plain loop: compiled, several times faster than sum(map(...))
+        total += board[i] * i
+    for i in range(26, len(board)):
+        total += board[i] * 25
+    return total
 
 
 @dataclass(frozen=True, slots=True)

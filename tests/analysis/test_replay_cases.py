@@ -203,3 +203,17 @@ def test_a_tabula_record_without_its_third_die_is_unverifiable() -> None:
     standard = mat(HEAD + "  1) 31: 8/5 6/5\n  2)  Wins 1 point\n")
     forced = replay_match(standard, CheckOptions(variant=Variant.TABULA))
     assert [f.code for f in forced.findings][:1] == ["R217"]
+
+
+def test_findings_carry_position_ids_unless_asked_not_to() -> None:
+    m = mat(HEAD + "  1) 31: 8/5* 6/5                 42: 8/4 6/4\n")
+    [with_ids] = [f for f in replay_match(m).findings if f.code == "R221"]
+    assert (with_ids.position_id, with_ids.match_id, with_ids.xgid) == (
+        "4HPwATDgc/ABMA",
+        "MIGlAAAAAAAE",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:-1:31:0:0:0:5:10",
+    )
+    # The tables have no column for them: a replay for the tables leaves them out.
+    [without] = [f for f in replay_match(m, ids=False).findings if f.code == "R221"]
+    assert (without.position_id, without.match_id, without.xgid) == (None, None, None)
+    assert without.message == with_ids.message

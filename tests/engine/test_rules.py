@@ -268,3 +268,21 @@ def test_c4_x1_crawford_and_post_crawford() -> None:
 def test_step_validation_of_an_impossible_hop() -> None:
     verdict = judge(START.mover, START.opponent, (3, 1), [Step(5, 8)])
     assert (verdict.legal, verdict.code) == (False, "wrong-distance")
+
+
+def test_a_legal_verdict_built_as_a_tuple_equals_the_keyword_one() -> None:
+    from gamao_cli.engine.validate import Judgement, legal_judgement
+
+    steps_ = ((8, 5, False), (6, 5, False))
+    me, opp = board({5: 2}), board({})
+    fast = legal_judgement(steps_, me, opp, (5,))
+    assert fast == Judgement(True, steps=steps_, mover=me, opponent=opp, marked_hits_missing=(5,))
+    assert (fast.legal, fast.code, fast.reordered, fast.legal_plays) == (True, None, False, None)
+
+
+def test_pip_count_counts_points_the_bar_and_checkers_to_enter() -> None:
+    from gamao_cli.engine.position import pip_count
+
+    assert pip_count(board({24: 2, 13: 5, 8: 3, 6: 5})) == 167
+    assert pip_count((0,) * 25 + (2,)) == 50  # two on the bar
+    assert pip_count((0, 1) + (0,) * 23 + (1, 3)) == 1 + 25 + 75  # three still to enter
