@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
@@ -102,6 +102,7 @@ class MatchHost(Protocol):
 
 
 MAX_LISTED_PLAYS = 8
+_UNPARSED: Final = MoveMark.UNPARSED  # a constant of the compiled module: no look-up
 
 _new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
@@ -130,6 +131,7 @@ class GameReplay:
         self.canonical = replayer.canonical
         self.positions = replayer.positions
         self.analyse = replayer.options.analyse_plays
+        self.dice_count = replayer.rules.ruleset.dice
         self.index = index
         self.score = score
         rules = replayer.rules
@@ -415,7 +417,7 @@ class GameReplay:
         boards = self.boards
         if boards is None:
             return
-        if len(roll) != self.rs.dice or (move.roll and not all(1 <= d <= 6 for d in roll)):
+        if len(roll) != self.dice_count or (move.roll and not all(1 <= d <= 6 for d in roll)):
             self.report(
                 "R217",
                 N_("a {variant} roll has {count} dice, not {roll}").format(
@@ -430,7 +432,7 @@ class GameReplay:
         self.side = player
         me, opp = boards[player], boards[1 - player]
         self.plays += 1
-        if move.mark is MoveMark.UNPARSED:
+        if move.mark is _UNPARSED:
             self.report(
                 "R217",
                 N_("the play '{play}' could not be read").format(play=move.text),
@@ -450,19 +452,19 @@ class GameReplay:
             verdict = judge(me, opp, dice, move.steps)
         else:
             verdict = judge_rules(self.rs, me, opp, roll, move.steps)
-        plays: Sequence[Play] | None = verdict.legal_plays
-        if not verdict.legal:
+        # The verdict's fields at once: one by one, each is a look-up by name.
+        legal, code_, rule, message, steps, mover, opponent, reordered, listed, marks = verdict
+        plays: Sequence[Play] | None = listed
+        if not legal:
             if plays is None:
                 plays = self.plays_for(me, opp, roll)
-            code = verdict.code or "wrong-distance"
-            message = verdict.reason
+            code = code_ or "wrong-distance"
             if not plays and code not in ("no-play-recorded",):
                 code = "play-when-dancing"
                 message = N_("a play is recorded, but {dice} cannot be played here").format(
                     dice=_dice_text(dice)
                 )
             if code in VARIANT_PLAY_CODES:
-                rule = verdict.rule
                 self.report(
                     VARIANT_PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=rule
                 )
@@ -470,38 +472,38 @@ class GameReplay:
                 self.report(PLAY_CODES[code], message, move, dice=dice, plays=plays, rule=None)
         else:
             if self.canonical is not None:
-                self.canonical[id(move)] = verdict.steps
-            if verdict.reordered:
+                self.canonical[id(move)] = steps
+            if reordered:
                 self.report(
                     "R220",
                     N_("legal, but not in the order written: {play}").format(
-                        play=format_play(verdict.steps)
+                        play=format_play(steps)
                     ),
                     move,
                     dice=dice,
                 )
-            for point in verdict.marked_hits_missing:
+            for point in marks:
                 self.report(
                     "R221",
                     N_("a hit is marked on {point}, but no blot was there").format(point=point),
                     move,
                     dice=dice,
                 )
-        if verdict.mover is None or verdict.opponent is None:
+        if mover is None or opponent is None:
             self.unverifiable(move)
             return
         count = None
         if self.analyse:
             if plays is not None:
                 count = len(plays)
-            elif verdict.legal and surely_not_forced(me, opp, verdict.steps, dice):
+            elif legal and surely_not_forced(me, opp, steps, dice):
                 count = 2
             elif self.std:
                 count = count_plays(me, opp, dice)
             else:
                 count = len(self.plays_for(me, opp, roll))
         if self.extra_turns:
-            full = _full(verdict.steps, dice) if verdict.legal else False
+            full = _full(steps, dice) if legal else False
             self.turns.after(player, dice, full)
             if self.turns.again is not None:
                 self.turn = player
@@ -510,11 +512,9 @@ class GameReplay:
             dice,
             me,
             opp,
-            verdict.mover,
-            verdict.opponent,
-            sum(1 for s in verdict.steps if s[2])
-            if verdict.legal
-            else _hits(opp, verdict.opponent),
+            mover,
+            opponent,
+            sum(1 for s in steps if s[2]) if legal else _hits(opp, opponent),
             count,
             opening,
         )

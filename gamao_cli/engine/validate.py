@@ -315,6 +315,10 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 legal_plays=tuple(plays),
             )
         return Judgement(True, mover=me, opponent=opp, legal_plays=())
+    if len(hops) == len(all_dice):
+        quick = _one_die_each(me, opp, all_dice, hops)  # it checks each hop's direction too
+        if quick is not None:
+            return quick
     for hop in hops:
         if not _valid_hop(hop):
             return Judgement(
@@ -324,11 +328,6 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 N_("{step} does not move toward home").format(step=hop),
                 mover=None,
             )
-
-    if len(hops) == len(all_dice):
-        quick = _one_die_each(me, opp, all_dice, hops)
-        if quick is not None:
-            return quick
     blocked, blot = blockade(opp)
     # Try every way of splitting the hops into dice, most dice first; then the reading whose
     # intermediate hits agree with the marks written (an unmarked combined move passes over
@@ -487,6 +486,8 @@ def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) 
     for k in range(len(dice)):  # as many hops as dice (the caller's test); zip is slower
         hop, d = hops[k], dice[k]
         frm, to = hop.from_point, hop.to_point
+        if not 0 <= to < frm <= BAR:  # _valid_hop, inline (no hop to the bar: to < frm <= BAR)
+            return None
         if hop.via_hits or board[frm] <= 0 or (board[BAR] and frm != BAR):
             return None
         marked = marked or hop.hit
