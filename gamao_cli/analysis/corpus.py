@@ -60,25 +60,26 @@ def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
 
 def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
     items, options = args
-    kept: list[MatchReplay] = []
     extra: list[tuple[int, Finding]] = []
     unreadable: list[str] = []
-    with gc_paused():
+
+    def replays() -> Iterator[MatchReplay]:
         for item in items:
             readable = False
             for replay in replays_of(item, options):
                 if replay.match.games:
                     readable = True
-                    kept.append(replay)
+                    yield replay
                 else:
                     extra.extend((replay.index, f) for f in replay.findings)
             if not readable and item.span is None:
                 unreadable.append(item.name)
-        tables = raw_tables(kept, extra)
-        # Freed here, by reference counting, while the collector is still off: left for
-        # after, the collector's first pass would scan every one of them first.
-        kept.clear()
-        extra.clear()
+
+    with gc_paused():
+        # Each match tabulated as soon as it is replayed, then freed (by reference counting,
+        # the collector being off): its objects are still in the processor's caches, and
+        # the memory they held is reused by the next match instead of new pages.
+        tables = raw_tables(replays(), extra)
     return _Batch(tables, whole_files(items), tuple(unreadable))
 
 

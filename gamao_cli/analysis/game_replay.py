@@ -27,13 +27,19 @@ from gamao_cli.analysis.variant_turns import (
 )
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
-from gamao_cli.engine.movegen import Play, count_plays, plays_for, surely_not_forced
+from gamao_cli.engine.movegen import (
+    Play,
+    count_plays,
+    plays_for,
+    surely_forced,
+    surely_not_forced,
+)
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position, pip_count
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.scoring import Ending
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.validate import judge, quick_legal
 from gamao_cli.formats.text_game import OPENING_ROLL_PLAYED
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
@@ -448,12 +454,22 @@ class GameReplay:
                     self.turn = player
             self.on_no_play(move, dice, me, opp, _is_last_roll(actions, i))
             return
-        if self.std:
-            verdict = judge(me, opp, dice, move.steps)
+        mover: Board | None
+        opponent: Board | None
+        listed: tuple[Play, ...] | None
+        code_: str | None
+        rule: str | None
+        quick = quick_legal(me, opp, dice, move.steps) if self.std else None
+        if quick is not None:  # most plays: legal as written, no verdict built
+            steps, mover, opponent, marks = quick
+            legal, code_, rule, message, reordered, listed = True, None, None, "", False, None
         else:
-            verdict = judge_rules(self.rs, me, opp, roll, move.steps)
-        # The verdict's fields at once: one by one, each is a look-up by name.
-        legal, code_, rule, message, steps, mover, opponent, reordered, listed, marks = verdict
+            if self.std:
+                verdict = judge(me, opp, dice, move.steps)
+            else:
+                verdict = judge_rules(self.rs, me, opp, roll, move.steps)
+            # The verdict's fields at once: one by one, each is a look-up by name.
+            legal, code_, rule, message, steps, mover, opponent, reordered, listed, marks = verdict
         plays: Sequence[Play] | None = listed
         if not legal:
             if plays is None:
@@ -499,7 +515,7 @@ class GameReplay:
             elif legal and surely_not_forced(me, opp, steps, dice):
                 count = 2
             elif self.std:
-                count = count_plays(me, opp, dice)
+                count = 1 if surely_forced(me, dice) else count_plays(me, opp, dice)
             else:
                 count = len(self.plays_for(me, opp, roll))
         if self.extra_turns:

@@ -140,7 +140,11 @@ def add_plays(
             line = column = text = None
         else:
             loc = move.location
-            line, column, text = loc.line or None, loc.column or None, play_text(move) or None
+            # play_text's common case (a .mat cell as written) inline: a call a play to
+            # interpreted code costs more than the test.
+            text = move.text
+            text = (text.strip() if ": " in text else play_text(move)) or None
+            line, column = loc.line or None, loc.column or None
             if move.roll:  # tabula's three dice: named in full, so not one of the 21 rolls
                 roll = "".join(map(str, sorted(move.roll, reverse=True)))
         c_file.append(file)

@@ -177,7 +177,8 @@ def raw_tables(
     replays: Iterable[MatchReplay], extra_findings: Sequence[tuple[int, Finding]] = ()
 ) -> Tables:
     """The tables with player names as recorded. ``extra_findings`` are (match index,
-    finding) pairs for matches that produced no replay (e.g. unreadable files)."""
+    finding) pairs for matches that produced no replay (e.g. unreadable files), read once
+    ``replays`` is exhausted (a generator may fill them as it goes)."""
     matches: list[tuple[object, ...]] = []
     games: list[tuple[object, ...]] = []
     plays: list[list[object]] = [[] for column in PLAY_SCHEMA]

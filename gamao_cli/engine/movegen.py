@@ -318,10 +318,11 @@ def surely_not_forced(
     me: Board, opp: Board, steps: tuple[StepTuple, ...], dice: tuple[int, int]
 ) -> bool:
     """True when the legal play ``steps`` (single-die steps in a legal order) certainly has a
-    rival: after its other steps, another checker could play the last step's die. That play
-    uses the same dice, so it is legal too, and it ends on another board. False means "count
-    the plays to know" (also when the last step's die cannot be told: a bear-off that either
-    die could make)."""
+    rival: after its other steps, another checker could play the last step's die (or, for two
+    different dice, another checker could play the first step's die before the last step).
+    That play uses the same dice, so it is legal too, and it ends on another board. False
+    means "count the plays to know" (also when the last step's die cannot be told: a bear-off
+    that either die could make)."""
     if not steps:
         return False
     die = _last_die(steps, dice)
@@ -338,10 +339,49 @@ def surely_not_forced(
     for f in range(24, die, -1):
         if board[f] and f != last and opp[25 - f + die] < 2:
             return True
-    if sum(board[7:26]):
-        return False
     blocked, _ = blockade(opp)
-    return any(f != last for f, _ in _singles(board, die, blocked, 0))
+    if not sum(board[7:26]) and any(f != last for f, _ in _singles(board, die, blocked, 0)):
+        return True
+    return _other_first(me, steps, dice, die, blocked)
+
+
+def _other_first(
+    me: Board, steps: tuple[StepTuple, ...], dice: tuple[int, int], last: int, blocked: list[bool]
+) -> bool:
+    """For a play of two different dice: True when another checker can play the first
+    step's die and the last step can still be played after it. That play uses both dice
+    too, and moves another checker with the first die: its board differs."""
+    d1, d2 = dice
+    if d1 == d2 or len(steps) != 2:
+        return False
+    first = d2 if last == d1 else d1
+    f1 = steps[0][0]
+    f2, t2, _ = steps[1]
+    board = list(me)
+    for f, t in _singles(board, first, blocked, sum(board[7:26])):
+        if f == f1:
+            continue
+        board[f] -= 1
+        board[t] += 1
+        ok = (f2, t2) in _singles(board, last, blocked, sum(board[7:26]))
+        board[f] += 1
+        board[t] -= 1
+        if ok:
+            return True
+    return False
+
+
+def surely_forced(me: Board, dice: tuple[int, int]) -> bool:
+    """True when the roll has one legal play for certain: no checker stands higher than the
+    smaller die (nor on the bar), so every die can only bear off the highest checker, in
+    whatever order the dice are played."""
+    if me[BAR]:
+        return False
+    low = min(dice)
+    for p in range(24, low, -1):
+        if me[p]:
+            return False
+    return any(me[1 : low + 1])
 
 
 def _last_die(steps: tuple[StepTuple, ...], dice: tuple[int, int]) -> int | None:

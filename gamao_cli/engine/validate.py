@@ -318,7 +318,7 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
     if len(hops) == len(all_dice):
         quick = _one_die_each(me, opp, all_dice, hops)  # it checks each hop's direction too
         if quick is not None:
-            return quick
+            return legal_judgement(*quick)
     for hop in hops:
         if not _valid_hop(hop):
             return Judgement(
@@ -474,7 +474,27 @@ def _diagnose(
     )
 
 
-def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) -> Judgement | None:
+QuickVerdict = tuple[tuple[StepTuple, ...], Board, Board, tuple[int, ...]]
+"""A legal play's single-die steps, the boards after it, and the hit marks with no hit."""
+
+
+def quick_legal(
+    me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]
+) -> QuickVerdict | None:
+    """:func:`judge`'s fast path on its own: a play of one hop a die, legal in the order
+    written (most recorded plays), as :func:`legal_judgement`'s fields; None for any other
+    play, which :func:`judge` then decides. Without a verdict to build, a replay that
+    calls this first saves a third of judging such a play."""
+    d1, d2 = dice
+    all_dice = [d1] * 4 if d1 == d2 else [d1, d2]
+    if len(hops) != len(all_dice):
+        return None
+    return _one_die_each(me, opp, all_dice, hops)
+
+
+def _one_die_each(
+    me: Board, opp: Board, dice: list[int], hops: Sequence[Step]
+) -> QuickVerdict | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
@@ -507,7 +527,7 @@ def _one_die_each(me: Board, opp: Board, dice: list[int], hops: Sequence[Step]) 
         board[frm] -= 1
         board[to] += 1
         steps.append((frm, to, hit))
-    return legal_judgement(
+    return (
         tuple(steps),
         tuple(board),
         apply_hits(opp, hits) if hits else opp,

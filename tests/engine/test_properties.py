@@ -7,7 +7,7 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamao_cli.engine.movegen import count_plays, legal_plays, surely_not_forced
+from gamao_cli.engine.movegen import count_plays, legal_plays, surely_forced, surely_not_forced
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.validate import judge
@@ -117,3 +117,43 @@ def test_surely_not_forced_on_the_opening() -> None:
     # A bear-off that either die could make: the last die cannot be told, so no claim.
     me = board_from_points({3: 2})
     assert not surely_not_forced(me, board_from_points({24: 15}), ((3, 0, False),) * 2, (6, 5))
+
+
+# Bear-off races (and a few with one checker still outside): where the forced-play witnesses
+# have most to decide, and where random games seldom end up.
+race_points = st.dictionaries(
+    st.sampled_from([1, 2, 3, 4, 5, 6, 6, 8]), st.integers(min_value=1, max_value=4), max_size=6
+)
+dice_st = st.tuples(st.integers(min_value=1, max_value=6), st.integers(min_value=1, max_value=6))
+
+
+@settings(max_examples=400, deadline=None)
+@given(race_points, dice_st)
+def test_forced_play_witnesses_agree_with_counting_in_races(
+    points: dict[int, int], dice: tuple[int, int]
+) -> None:
+    if not points or sum(points.values()) > 15:
+        return
+    me = board_from_points(points)
+    opp = board_from_points({6: 5, 5: 5, 4: 5})  # at home, far from the mover's home
+    plays = legal_plays(Position.from_view(me, opp, 0), dice)
+    if surely_forced(me, dice):
+        assert len(plays) == 1
+    for play in plays:
+        if surely_not_forced(me, opp, play.steps, dice):
+            assert len(plays) >= 2
+
+
+def test_the_forced_play_witnesses_on_bear_offs() -> None:
+    # 6/1 1/off with 5-1: another checker could play the 1 first (2/1), then 6/1 still plays.
+    me = board_from_points({1: 4, 2: 5, 3: 5, 6: 1})
+    opp = board_from_points({6: 15})
+    assert surely_not_forced(me, opp, ((1, 0, False), (6, 1, False)), (5, 1))
+    assert count_plays(me, opp, (5, 1)) == 2
+    # Every checker below the smaller die: each die bears off the highest one, forced.
+    assert surely_forced(board_from_points({3: 5, 2: 5, 1: 4}), (5, 5))
+    assert surely_forced(board_from_points({2: 2, 1: 1}), (6, 5))
+    # A checker above the smaller die: 3/1 1/off and 3/off 2/off are both legal.
+    assert not surely_forced(board_from_points({3: 1, 2: 1}), (3, 2))
+    assert count_plays(board_from_points({3: 1, 2: 1}), opp, (3, 2)) == 2
+    assert not surely_forced(board_from_points({25: 1, 1: 1}), (6, 6))  # on the bar

@@ -286,3 +286,20 @@ def test_pip_count_counts_points_the_bar_and_checkers_to_enter() -> None:
     assert pip_count(board({24: 2, 13: 5, 8: 3, 6: 5})) == 167
     assert pip_count((0,) * 25 + (2,)) == 50  # two on the bar
     assert pip_count((0, 1) + (0,) * 23 + (1, 3)) == 1 + 25 + 75  # three still to enter
+
+
+def test_the_quick_path_gives_the_verdicts_fields_or_leaves_the_play_to_judge() -> None:
+    from gamao_cli.engine.validate import quick_legal
+
+    hops = steps((8, 5), (6, 5))
+    verdict = judge(START.mover, START.opponent, (3, 1), hops)
+    assert quick_legal(START.mover, START.opponent, (3, 1), hops) == (
+        verdict.steps,
+        verdict.mover,
+        verdict.opponent,
+        verdict.marked_hits_missing,
+    )
+    assert verdict.steps == ((8, 5, False), (6, 5, False))
+    # A combined hop (24/20 with 3-1) or a play to be read in another order: judge decides.
+    assert quick_legal(START.mover, START.opponent, (3, 1), steps((24, 20))) is None
+    assert quick_legal(START.mover, START.opponent, (6, 5), steps((13, 2))) is None
