@@ -203,8 +203,7 @@ def _frame(
     if not rows:
         return pl.DataFrame(schema=dict(schema))
     # Column by column: much faster for polars than row by row.
-    columns = dict(zip(schema, map(list, zip(*rows, strict=True)), strict=True))
-    return pl.DataFrame(columns, schema=dict(schema))
+    return _columns_frame(list(map(list, zip(*rows, strict=True))), schema)
 
 
 def _columns_frame(
