@@ -19,8 +19,8 @@ from typing import TypeVar
 import polars as pl
 
 from gamao_cli.analysis.dice import (
+    CHI2_WEIGHTS,
     DEGREES_OF_FREEDOM,
-    EXPECTED_SHARES,
     MIN_ROLLS_FOR_TEST,
     ROLL_LABELS,
 )
@@ -456,10 +456,11 @@ def dice_by_player(plays: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
     labels = [f"r{label}" for label in ROLL_LABELS]
     rolls = pl.sum_horizontal(labels)
     doubles = pl.sum_horizontal(f"r{label}" for label in ROLL_LABELS if label[0] == label[1])
-    chi2 = pl.sum_horizontal(
-        (pl.col(f"r{label}") - pl.col("rolls") * share) ** 2 / (pl.col("rolls") * share)
-        for label, share in zip(ROLL_LABELS, EXPECTED_SHARES, strict=True)
+    weighted = pl.sum_horizontal(
+        pl.col(f"r{label}").cast(pl.Int64).pow(2) * weight
+        for label, weight in zip(ROLL_LABELS, CHI2_WEIGHTS, strict=True)
     )
+    chi2 = (weighted * 18 - pl.col("rolls") * pl.col("rolls")) / pl.col("rolls")
     stats = (
         counts.with_columns(rolls.cast(pl.Int64).alias("rolls"))
         .with_columns(
