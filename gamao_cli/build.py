@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib import import_module
 from importlib.machinery import (
     BYTECODE_SUFFIXES,
     EXTENSION_SUFFIXES,
@@ -25,6 +24,7 @@ from importlib.machinery import (
     SourceFileLoader,
     SourcelessFileLoader,
 )
+from importlib.util import find_spec
 from pathlib import Path
 
 __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_name", "pure_requested", "reader_build"]
@@ -69,8 +69,15 @@ def pure_requested() -> bool:
 
 
 def is_compiled(module_name: str) -> bool:
-    """Whether the module ``module_name`` (imported if it is not yet) is a compiled build."""
-    origin = getattr(import_module(module_name), "__file__", None) or ""
+    """Whether the module ``module_name`` is (or, not imported yet, would be imported as) a
+    compiled build. A module not yet imported is only looked up, not run (``gamao
+    --version`` answers without loading the engine)."""
+    module = sys.modules.get(module_name)
+    if module is not None:
+        origin = getattr(module, "__file__", None) or ""
+    else:
+        spec = find_spec(module_name)
+        origin = (spec.origin if spec is not None else None) or ""
     return origin.endswith(tuple(EXTENSION_SUFFIXES))
 
 
