@@ -174,7 +174,10 @@ class _Search:
         self.ordered = not (self.step_block or self.cap)
         outside = sum(me[self.home + 1 : 26]) + (me[POOL] if len(me) > POOL else 0)
         self.independent = (
-            self.ordered and not me[BAR] and outside >= 2 and not (self.enter_first and me[POOL])
+            self.ordered
+            and not me[BAR]
+            and outside >= rs.dice
+            and not (self.enter_first and me[POOL])
         )
         self.far = farthest(opp)
         if self.step_block and prime_violation(me, opp):
@@ -274,7 +277,7 @@ class _Search:
     def decoded(self) -> Reached:
         return {(v[3], self.opponent_after(k)): v[:3] for k, v in self.reached.items()}
 
-    def walk(self, dice: list[int], top: int = POOL, only: int = -1) -> None:
+    def walk(self, dice: list[int], top: int = POOL, only: int = -1, above: int = 0) -> None:
         """Every sequence of single-die moves from here; a child state already seen is not
         walked again, and the last die's states are recorded without a call.
 
@@ -283,10 +286,15 @@ class _Search:
         engine.movegen), unless legality depends on the order of the landings themselves
         (a six-point block judged at each step, the five-checker cap).
 
-        Two different dice: the larger die first finds every play whose two moves are
-        independent, so with the smaller die first only the same checker moves on (``only``),
-        as in engine.movegen, unless a checker is on the bar or fewer than two are outside the
-        home board (where one move can enable the other: entering, bearing off)."""
+        Different dice: the larger die first finds every play whose moves are independent,
+        so after a smaller die, a larger one moves only the checker that just moved on
+        (``only``, for dice above ``above``), as in engine.movegen, unless a checker is on the
+        bar or fewer checkers than dice are outside the home board (where one move can
+        enable another: entering, bearing off). Any legal sequence becomes one the walk
+        makes by swapping neighbours, a smaller die before a larger one, where the second
+        does not move on the checker the first moved: each move needs only its checker and
+        an open landing point, which the other move does not change. Tabula's three dice
+        take this with two dice's rule."""
         me, opp, opp_on = self.me, self.opp, self.opp_on
         code = self.code
         steps = self.steps
@@ -302,11 +310,12 @@ class _Search:
             rest_code = len(rest)  # the dice left: 3 bits of count, 3 bits a die
             for r in rest:
                 rest_code = rest_code << 3 | r
-            narrow = i == 1 and len(dice) == 2 and self.independent
+            narrow = i > 0 and dice[0] > d and self.independent  # a larger die is left
+            restrict = only >= 0 and d > above
             options = self.moves(d, top)
             for j in range(0, len(options), 2):
                 f = options[j]
-                if only >= 0 and f != only:
+                if restrict and f != only:
                     continue
                 t = options[j + 1]
                 hit = self.hitting and t != OFF and opp_on[t] == 1
@@ -338,17 +347,18 @@ class _Search:
                                 self.best = len(steps)
                     else:
                         # Bar checkers enter first whatever the order (H2); then anything.
-                        nxt = f if ordered and f != BAR else POOL
+                        nxt = f if ordered and f != BAR and not restrict else POOL
                         # What decides the rest of the search (orders reaching it are one):
                         # the state, the dice left, where the next move may start, the head
                         # checkers moved, the checker that must move on, the frozen checkers.
-                        follow = t if narrow and t != OFF else -1
+                        follow = t if narrow else -1
                         extra = (
                             rest_code
                             | nxt << 15
                             | self.head_left << 20
                             | (follow + 1) << 24
-                            | self.fcode << 30
+                            | (d if narrow else 0) << 29
+                            | self.fcode << 32
                         )
                         key = now | extra << EXTRA_SHIFT
                         seen = self.seen
@@ -357,10 +367,10 @@ class _Search:
                         if len(seen) > size:
                             self.code = now
                             self.record(now)
-                            if narrow and t == OFF:
+                            if narrow and t == OFF and len(rest) == 1:
                                 pass  # a checker borne off cannot move on
                             else:
-                                self.walk(rest, nxt, follow)
+                                self.walk(rest, nxt, follow, d if narrow else 0)
                             self.code = code
                     steps.pop()
                 if f == HEAD:

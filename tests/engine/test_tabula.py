@@ -116,3 +116,21 @@ def test_a_larger_die_bearing_off_breaks_tabulas_own_rule() -> None:
         "tabula-exact-bear-off",
         "tabula:exact-bear-off",
     )
+
+
+def test_a_bear_off_after_two_checkers_come_home_with_the_smaller_dice() -> None:
+    # 14, 13 and 3, twelve on 1; roll 3-2-1. Bearing off needs both outside checkers home
+    # first, with two dice: {3,2} then the 1 off the 1-point (14/12 13/10 or 14/11 13/11),
+    # or {2,1} then the 3 off the 3-point (14/12 13/12, the smaller dice first: a search that
+    # narrowed by two dice's rule once two checkers were outside missed it). Without a
+    # bear-off: the three dice shared by 14 and 13 (4 boards), the 3-point moving 1 (4) or
+    # 2 (3): 14 plays in all.
+    me = TABULA.board_from_points({14: 1, 13: 1, 3: 1, 1: 12})
+    best, plays = generate(TABULA, me, TABULA.board_from_points({POOL: 15}), (3, 2, 1))
+    assert (best, len(plays)) == (3, 14)
+    bear_offs = sorted(tuple(sorted(s[:2] for s in p.steps)) for p in plays if p.mover[OFF])
+    assert bear_offs == [
+        ((1, 0), (13, 10), (14, 12)),
+        ((1, 0), (13, 11), (14, 11)),
+        ((3, 0), (13, 12), (14, 12)),
+    ]

@@ -175,13 +175,47 @@ def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
 def test_the_smaller_die_first_moves_on_only_the_same_checker(
     rs: RuleSet, seed: int, turns: int, dice: tuple[int, ...]
 ) -> None:
-    """Two different dice: after the smaller die, only the checker that moved moves on (the
-    larger die first finds the rest): the same plays as trying every second move."""
+    """Different dice: after a smaller die, a larger one moves on only the checker that moved
+    (the larger die first finds the rest): the same plays as trying every next move."""
     me, opp = reached(rs, seed, turns)
     dice = roll(rs, dice)
 
     def plays(narrow: bool) -> tuple[int, set[int]]:
         search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
+        search.independent = search.independent and narrow
+        search.record(search.boards())
+        search.walk(rules_movegen.dice_list(dice))
+        best, kept = rules_movegen._compulsory(search.reached, dice)
+        return best, set(kept)
+
+    assert plays(True) == plays(False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(1, 12), min_size=11, max_size=15),
+    st.lists(st.integers(13, 17), min_size=4, max_size=4),
+    st.lists(st.integers(1, 24), max_size=6),
+    dice_st,
+)
+def test_tabulas_three_dice_narrowed_find_every_play_into_the_bear_off(
+    home: list[int], outside: list[int], blocks: list[int], dice: tuple[int, int, int]
+) -> None:
+    """Tabula's three dice while the last checkers come home (0-4 outside, a few opposing
+    points), where moves can let another bear off: narrowing needs as many checkers outside
+    as dice."""
+    rs = rule_set(Variant.TABULA)
+    cells = [0] * (POOL + 1)
+    for p in home + outside[: 15 - len(home)]:
+        cells[p] += 1
+    opp = [0] * (POOL + 1)
+    for p in blocks:
+        opp[p] = 0 if cells[p] else 2  # one shared track: a point is one side's
+    opp[POOL] = 15 - sum(opp)
+    me, them = tuple(cells), tuple(opp)
+
+    def plays(narrow: bool) -> tuple[int, set[int]]:
+        search = rules_movegen._Search(rs, me, them, 1)
         search.independent = search.independent and narrow
         search.record(search.boards())
         search.walk(rules_movegen.dice_list(dice))
