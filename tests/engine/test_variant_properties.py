@@ -53,6 +53,26 @@ def reached(rs: RuleSet, seed: int, turns: int) -> tuple[Board, Board]:
     return me, opp
 
 
+def searched(
+    rs: RuleSet,
+    me: Board,
+    opp: Board,
+    dice: tuple[int, ...],
+    *,
+    ordered: bool = True,
+    narrow: bool = True,
+) -> tuple[int, set[int]]:
+    """(dice used, the states kept) of the rule-set search, with its double ordering
+    (``ordered``) and its narrowing after a smaller die (``narrow``) on or off."""
+    search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
+    search.ordered = search.ordered and ordered
+    search.independent = search.independent and narrow
+    search.record(search.boards())
+    search.walk(rules_movegen.dice_list(dice))
+    best, kept = rules_movegen._compulsory(search.reached, dice)
+    return best, set(kept)
+
+
 def judged(
     rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], steps: list[Step]
 ) -> Judgement:
@@ -137,15 +157,7 @@ def test_doubles_in_source_order_find_every_play(
     me, opp = reached(rs, seed, turns)
     dice = (die,) * rs.dice
 
-    def plays(ordered: bool) -> tuple[int, set[int]]:
-        search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
-        search.ordered = search.ordered and ordered
-        search.record(search.boards())
-        search.walk(rules_movegen.dice_list(dice))
-        best, kept = rules_movegen._compulsory(search.reached, dice)
-        return best, set(kept)
-
-    assert plays(True) == plays(False)
+    assert searched(rs, me, opp, dice) == searched(rs, me, opp, dice, ordered=False)
 
 
 @settings(max_examples=60, deadline=None)
@@ -180,15 +192,7 @@ def test_the_smaller_die_first_moves_on_only_the_same_checker(
     me, opp = reached(rs, seed, turns)
     dice = roll(rs, dice)
 
-    def plays(narrow: bool) -> tuple[int, set[int]]:
-        search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
-        search.independent = search.independent and narrow
-        search.record(search.boards())
-        search.walk(rules_movegen.dice_list(dice))
-        best, kept = rules_movegen._compulsory(search.reached, dice)
-        return best, set(kept)
-
-    assert plays(True) == plays(False)
+    assert searched(rs, me, opp, dice) == searched(rs, me, opp, dice, narrow=False)
 
 
 @settings(max_examples=150, deadline=None)
@@ -214,15 +218,7 @@ def test_tabulas_three_dice_narrowed_find_every_play_into_the_bear_off(
     opp[POOL] = 15 - sum(opp)
     me, them = tuple(cells), tuple(opp)
 
-    def plays(narrow: bool) -> tuple[int, set[int]]:
-        search = rules_movegen._Search(rs, me, them, 1)
-        search.independent = search.independent and narrow
-        search.record(search.boards())
-        search.walk(rules_movegen.dice_list(dice))
-        best, kept = rules_movegen._compulsory(search.reached, dice)
-        return best, set(kept)
-
-    assert plays(True) == plays(False)
+    assert searched(rs, me, them, dice) == searched(rs, me, them, dice, narrow=False)
 
 
 @settings(max_examples=80, deadline=None)
