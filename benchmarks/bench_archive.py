@@ -6,9 +6,10 @@ temporary folder (or ``--archive DIR``: one made before), then timed whole, subp
 included, with --jobs 2: ``stats`` in memory and with a Parquet dataset (``--tables``, the
 per-player view computed lazily from it), each with the local executor and with ``--executor
 dask`` (a LocalCluster of 2 workers); ``--runs local,tables-dask`` picks some of
-:data:`RUNS`. "peak" is the largest resident size of any one process of the run (GNU
-time). Issue 14's targets: 1,000,000 matches in under 30 minutes, Dask within 15% of the
-local executor.
+:data:`RUNS`; ``--keep DIR`` writes the outputs and datasets there instead (kept, to compare).
+When the outputs differ, the first differing line of each is printed. "peak" is the
+largest resident size of any one process of the run (GNU time). Issue 14's targets:
+1,000,000 matches in under 30 minutes, Dask within 15% of the local executor.
 """
 
 from __future__ import annotations
@@ -57,7 +58,11 @@ def main() -> None:
     per_file = int(_option("--per-file", "10") or 10)
     archive = _option("--archive", None)  # an archive made before, by tools/make_archive.py
     chosen = _option("--runs", None)  # comma-separated names of RUNS, default all that fit
-    with tempfile.TemporaryDirectory() as tmp:
+    keep = _option("--keep", None)
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=keep) as scratch:
+        tmp = keep or scratch
         root = Path(archive) if archive else Path(tmp) / "archive"
         if archive is None:
             made, _ = timed([PYTHON, str(REPO / "tools" / "make_archive.py"), str(root),
@@ -73,7 +78,18 @@ def main() -> None:
             seconds, summary = timed(["/usr/bin/time", "-f", "peak %M KB", *command])
             print(f"{name}: {seconds:.1f} s = {n / seconds:,.0f} matches/s ({summary})", flush=True)
             outputs.append(Path(args[args.index("-o") + 1]).read_text())
-        print(f"outputs identical: {all(o == outputs[0] for o in outputs)}")
+        same = all(o == outputs[0] for o in outputs)
+        print(f"outputs identical: {same}")
+        if not same:
+            first = outputs[0].splitlines()
+            for name, other in zip(names[1:], outputs[1:], strict=True):
+                lines = other.splitlines()
+                pairs = enumerate(zip(first, lines, strict=False))
+                at = next((i for i, (a, b) in pairs if a != b), None)
+                if at is None:
+                    print(f"{name}: {len(lines)} lines against {len(first)}")
+                else:
+                    print(f"{name}: line {at + 1} differs:\n  {first[at]}\n  {lines[at]}")
 
 
 if __name__ == "__main__":
