@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from gamao_cli.model.actions import Action, SetPosition
-from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import NOWHERE, Location
+
+if TYPE_CHECKING:  # recorded analysis: only the readers that have it import it
+    from gamao_cli.model.analysis import Annotation
 
 
 class Variant(str, Enum):

@@ -80,6 +80,21 @@ def test_moves_and_show_do_not_import_rich() -> None:
     assert "Position ID" in stdout
     assert [m for m in modules if m.split(".")[0] == "rich"] == []
     assert "gamao_cli.cli.position_file" not in modules  # position files only
+    assert "gamao_cli.model.analysis" not in modules  # recorded analysis: readers that have it
+
+
+def test_the_model_package_gives_the_analysis_classes_when_asked() -> None:
+    import gamao_cli.model as model
+    from gamao_cli.model import analysis
+
+    assert [getattr(model, name) for name in model._ANALYSIS] == [
+        analysis.Annotation,
+        analysis.Candidate,
+        analysis.CheckerAnalysis,
+        analysis.CubeAnalysis,
+        analysis.Probabilities,
+    ]
+    assert set(model._ANALYSIS) <= set(model.__all__)
 
 
 def test_every_command_is_listed_and_loads() -> None:
