@@ -22,11 +22,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from gamao_cli.formats import registry
 from gamao_cli.formats.base import FormatInfo
-from gamao_cli.formats.ranges import ByteRange, read_range_text, split_file
 from gamao_cli.formats.textio import (
     SNIFF_BYTES,
     WHOLE_BYTES,
@@ -40,6 +39,9 @@ from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
+
+if TYPE_CHECKING:  # byte ranges: imported where a file is cut (a distributed run's inputs)
+    from gamao_cli.formats.ranges import ByteRange
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -242,6 +244,8 @@ def _read_range(
         info = found[0]
         if info.read_from is None:
             raise OSError(f"the {info.name} format cannot be read in byte ranges")
+        from gamao_cli.formats.ranges import read_range_text
+
         text = read_range_text(path, span)
     except OSError as exc:
         name = source.name
@@ -267,6 +271,8 @@ def split_inputs(items: Sequence[InputFile], size: int) -> list[InputFile]:
                     with item.path.open("rb") as fh:
                         found = _format_of(item, fh.read(SNIFF_BYTES), None)
                     if not isinstance(found, Match) and found[0].read_from is not None:
+                        from gamao_cli.formats.ranges import split_file
+
                         ranges = split_file(item.path, found[0].name, size)
             except OSError:
                 ranges = ()
