@@ -1103,3 +1103,12 @@ def _replace_offer(cube: CubeState) -> CubeState:
     from dataclasses import replace
 
     return replace(cube, offered_by=None)
+
+
+def match_win(actions: Sequence[Action]) -> Win | None:
+    """The game's first ``Wins ... and the match``, if any (a loop here, compiled: every
+    game of every match is scanned for it)."""
+    for action in actions:
+        if isinstance(action, Win) and action.and_the_match:
+            return action
+    return None

@@ -10,14 +10,14 @@ from __future__ import annotations
 from gamao_cli.analysis.codes import CHECK_CODES
 from gamao_cli.analysis.conventions import is_single_game_export
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop
+from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop, match_win
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
 from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, PlayRecord
 from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.engine.position import Position
 from gamao_cli.i18n import N_
-from gamao_cli.model.actions import Action, Win
+from gamao_cli.model.actions import Action
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
@@ -184,10 +184,9 @@ class MatchReplayer:
         )
 
     def _check_match_flag(self, game: Game, before: MatchScore, record: GameRecord) -> None:
-        wins = [a for a in game.actions if isinstance(a, Win) and a.and_the_match]
-        if not wins:
+        win = match_win(game.actions)
+        if win is None:
             return
-        win = wins[0]
         if self.match.length == 0:
             if not any(f.code == "X419" for f in self.findings):
                 self.findings.append(

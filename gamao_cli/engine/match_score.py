@@ -27,10 +27,12 @@ class MatchScore:
     @property
     def is_crawford_game(self) -> bool:
         """The first game after a player first reaches match point; a 1-point match has none."""
-        if not self.crawford_rule or self.length <= 1 or self.crawford_played or self.is_over:
+        if not self.crawford_rule or self.length <= 1 or self.crawford_played:
             return False
-        at_point = [s == self.length - 1 for s in self.score]
-        return at_point.count(True) == 1
+        a, b = self.score
+        point = self.length - 1
+        # Not over (neither past match point), and exactly one of the two at it.
+        return a <= point and b <= point and (a == point) != (b == point)
 
     @property
     def is_post_crawford(self) -> bool:

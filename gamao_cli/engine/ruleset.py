@@ -22,6 +22,7 @@ Standard backgammon, nackgammon and hypergammon move with the standard generator
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
@@ -60,6 +61,16 @@ _HYPER = {3: {24: 1, 23: 1, 22: 1}, 2: {24: 1, 23: 1}, 1: {24: 1}}
 
 class RuleError(ValueError):
     """An unknown variant, house rule or option (the CLI reports it and exits 2)."""
+
+
+@lru_cache(maxsize=32)
+def _start_board(size: int, start_points: tuple[tuple[int, int], ...], checkers: int) -> Board:
+    """A start board (built once for each rule set's start: every game asks for it)."""
+    cells = [0] * size
+    for point, count in start_points:
+        cells[point] += count
+    cells[OFF] = checkers - sum(cells[1:])
+    return tuple(cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +133,7 @@ class RuleSet:
         return 27 if self.pool else 26
 
     def start_board(self) -> Board:
-        cells = [0] * self.cells
-        for point, count in self.start_points:
-            cells[point] += count
-        cells[OFF] = self.checkers - sum(cells[1:])
-        return tuple(cells)
+        return _start_board(self.cells, self.start_points, self.checkers)
 
     def start_boards(self) -> tuple[Board, Board]:
         board = self.start_board()

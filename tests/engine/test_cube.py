@@ -109,3 +109,33 @@ def test_crawford_rule_off() -> None:
 def test_resumed_match_at_match_point_is_the_crawford_game() -> None:
     ms = MatchScore(7).restated((6, 3))
     assert ms.is_crawford_game
+
+
+def test_a_state_after_an_action_keeps_the_games_rules_field_by_field() -> None:
+    """CubeState._after builds the state positionally: pinned against replace(), with every
+    field set to a value no other field has."""
+    from dataclasses import fields, replace
+
+    state = CubeState(2, 1, 0, 8, 0, 3, True, True, False, True, True, False, 64, True)
+    assert [f.name for f in fields(CubeState)] == [
+        "value", "owner", "offered_by", "pending_value", "pending_owner", "drop_value",
+        "beaver_pending", "turned", "enabled", "crawford", "money", "beavers", "limit",
+        "beavered",
+    ]  # fmt: skip
+    after = state._after(4, 0, 1, 16, 1, 5, False, False, False)
+    assert after == replace(
+        state, value=4, owner=0, offered_by=1, pending_value=16, pending_owner=1,
+        drop_value=5, beaver_pending=False, turned=False, beavered=False,
+    )  # fmt: skip
+
+
+def test_the_crawford_game_is_exactly_one_player_at_match_point_before_it_is_played() -> None:
+    import itertools
+
+    for length, a, b, rule, played in itertools.product(
+        range(8), range(9), range(9), (True, False), (True, False)
+    ):
+        ms = MatchScore(length, (a, b), rule, played)
+        at_point = [s == length - 1 for s in (a, b)].count(True) == 1
+        expected = rule and length > 1 and not played and not ms.is_over and at_point
+        assert ms.is_crawford_game == expected, ms
