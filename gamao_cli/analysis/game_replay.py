@@ -157,13 +157,13 @@ class GameReplay:
         self.crawford_unknown = (
             self.crawford and index == 0 and score.score != (0, 0) and not game.crawford
         )
-        self.cube = CubeState(
-            value=game.cube_value,
-            enabled=rules.cube,
-            crawford=self.crawford and not self.crawford_unknown,
-            money=replayer.match.is_money,
-            beavers=rules.beavers,
-            limit=rules.cube_limit,
+        self.cube = start_cube(
+            game.cube_value,
+            rules.cube,
+            self.crawford and not self.crawford_unknown,
+            replayer.match.length == 0,  # money play
+            rules.beavers,
+            rules.cube_limit,
         )
         self.turn: int | None = None
         self.ended: Ending | None = None
@@ -1103,6 +1103,26 @@ def _replace_offer(cube: CubeState) -> CubeState:
     from dataclasses import replace
 
     return replace(cube, offered_by=None)
+
+
+_START_CUBES: dict[tuple[int, bool, bool, bool, bool | None, int | None], CubeState] = {}
+
+
+def start_cube(
+    value: int, enabled: bool, crawford: bool, money: bool, beavers: bool | None, limit: int | None
+) -> CubeState:
+    """A game's cube before any action. The state is immutable, so games that start alike
+    share one (a few kinds a run): building it was a tenth of starting a game's replay."""
+    key = (value, enabled, crawford, money, beavers, limit)
+    cube = _START_CUBES.get(key)
+    if cube is None:
+        if len(_START_CUBES) >= 256:
+            _START_CUBES.clear()
+        cube = _START_CUBES[key] = CubeState(
+            value=value, enabled=enabled, crawford=crawford, money=money, beavers=beavers,
+            limit=limit,
+        )  # fmt: skip
+    return cube
 
 
 def match_win(actions: Sequence[Action]) -> Win | None:
