@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from benchmarks.common import REPO
@@ -61,8 +62,7 @@ def main() -> None:
     keep = _option("--keep", None)
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=keep) as scratch:
-        tmp = keep or scratch
+    with nullcontext(keep) if keep else tempfile.TemporaryDirectory() as tmp:
         root = Path(archive) if archive else Path(tmp) / "archive"
         if archive is None:
             made, _ = timed([PYTHON, str(REPO / "tools" / "make_archive.py"), str(root),

@@ -352,12 +352,13 @@ class _Search:
                         # the state, the dice left, where the next move may start, the head
                         # checkers moved, the checker that must move on, the frozen checkers.
                         follow = t if narrow else -1
+                        above_next = d if narrow else 0
                         extra = (
                             rest_code
                             | nxt << 15
                             | self.head_left << 20
                             | (follow + 1) << 24
-                            | (d if narrow else 0) << 29
+                            | above_next << 29
                             | self.fcode << 32
                         )
                         key = now | extra << EXTRA_SHIFT
@@ -370,7 +371,7 @@ class _Search:
                             if narrow and t == OFF and len(rest) == 1:
                                 pass  # a checker borne off cannot move on
                             else:
-                                self.walk(rest, nxt, follow, d if narrow else 0)
+                                self.walk(rest, nxt, follow, above_next)
                             self.code = code
                     steps.pop()
                 if f == HEAD:

@@ -22,7 +22,6 @@ Standard backgammon, nackgammon and hypergammon move with the standard generator
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
@@ -63,14 +62,9 @@ class RuleError(ValueError):
     """An unknown variant, house rule or option (the CLI reports it and exits 2)."""
 
 
-@lru_cache(maxsize=32)
-def _start_board(size: int, start_points: tuple[tuple[int, int], ...], checkers: int) -> Board:
-    """A start board (built once for each rule set's start: every game asks for it)."""
-    cells = [0] * size
-    for point, count in start_points:
-        cells[point] += count
-    cells[OFF] = checkers - sum(cells[1:])
-    return tuple(cells)
+_START_BOARDS: dict[tuple[int, tuple[tuple[int, int], ...], int], Board] = {}
+"""Start boards by (cells, start points, checkers): built once for each kind of start, since
+every game asks for its start board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +127,11 @@ class RuleSet:
         return 27 if self.pool else 26
 
     def start_board(self) -> Board:
-        return _start_board(self.cells, self.start_points, self.checkers)
+        key = (self.cells, self.start_points, self.checkers)
+        board = _START_BOARDS.get(key)
+        if board is None:
+            board = _START_BOARDS[key] = self.board_from_points(dict(self.start_points))
+        return board
 
     def start_boards(self) -> tuple[Board, Board]:
         board = self.start_board()
