@@ -19,14 +19,16 @@ Once a state using every die is found, states using fewer are no longer kept (``
 
 from __future__ import annotations
 
+from typing import Final
+
 from gamao_cli.engine.movegen import Play, StepTuple, new_play, plays_for
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.model.actions import BAR, OFF, Board
 
-HEAD = 24
+HEAD: Final = 24
 """Long Nardy: every checker starts on its owner's 24-point, the head (N1)."""
 
-_HEAD_DOUBLES = ((6, 6), (4, 4), (3, 3))
+_HEAD_DOUBLES: Final = ((6, 6), (4, 4), (3, 3))
 """N4 head=fixed: the first-turn doubles that let a second checker leave the head."""
 
 Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
@@ -35,32 +37,32 @@ Reached = dict[tuple[Board, Board], tuple[int, tuple[StepTuple, ...], int]]
 _Found = dict[int, tuple[int, tuple[StepTuple, ...], int, Board]]
 """The states reached: {state code: (dice used, steps, first die, the mover's board)}."""
 
-BITS = 5
+BITS: Final = 5
 """Bits of a point's count in a state code: at most 31 checkers a side."""
 
-_UNIT = tuple(1 << (BITS * p) for p in range(POOL + 1))
+_UNIT: Final = tuple(1 << (BITS * p) for p in range(POOL + 1))
 """A checker on cell p of the mover's board, in a state code."""
 
-HIT_SHIFT = BITS * (POOL + 1)
-_HIT = tuple(1 << (HIT_SHIFT + t) for t in range(BAR + 1))
+HIT_SHIFT: Final = BITS * (POOL + 1)
+_HIT: Final = tuple(1 << (HIT_SHIFT + t) for t in range(BAR + 1))
 """A blot hit on the mover's point t, in a state code."""
 
-EXTRA_SHIFT = HIT_SHIFT + BAR + 1
+EXTRA_SHIFT: Final = HIT_SHIFT + BAR + 1
 """Where a search key's fields after the state begin (:meth:`_Search.walk`)."""
 
 
-PATH = tuple((12 - i) % 24 or 24 for i in range(24))
+PATH: Final = tuple((12 - i) % 24 or 24 for i in range(24))
 """Long Nardy: the mover's points in the order the opponent passes them (12, 11, ..., 1, 24,
 ..., 13): index i of the opponent's path. An opposing checker on his own point q is at index
 24 - q."""
 
-_OPP_MIRROR = (0, *(25 - p for p in range(1, 25)), 0)
-_OPP_SAME = (0, *((p + 11) % 24 + 1 for p in range(1, 25)), 0)
-_OPP_SHARED = (0, *range(1, 25), 0)
+_OPP_MIRROR: Final = (0, *(25 - p for p in range(1, 25)), 0)
+_OPP_SAME: Final = (0, *((p + 11) % 24 + 1 for p in range(1, 25)), 0)
+_OPP_SHARED: Final = (0, *range(1, 25), 0)
 """RuleSet.opponent_point of each of the mover's points (0 at the ends): opposite directions,
 the same direction from opposite sides (Long Nardy), one shared track (tabula)."""
 
-PATH_INDEX = (0, *(PATH.index(m) for m in range(1, 25)))
+PATH_INDEX: Final = (0, *(PATH.index(m) for m in range(1, 25)))
 """The opponent's path index of each of the mover's points 1..24."""
 
 
@@ -105,6 +107,7 @@ class _Search:
     """One turn's search state (mutable; one instance per generation)."""
 
     __slots__ = (
+        "bar_free",
         "best",
         "cap",
         "code",
@@ -177,7 +180,17 @@ class _Search:
             self.ordered
             and not me[BAR]
             and outside >= rs.dice
-            and not (self.enter_first and me[POOL])
+            # tabula's wall (nothing below 13 while any is to enter) lifts when the pool
+            # empties: mid-turn only when fewer are to enter than dice are rolled
+            and not (self.enter_first and 0 < me[POOL] < rs.dice)
+        )
+        # A checker on the bar: once the last one enters, the dice left move independently
+        # (as above, with the dice the entering leaves).
+        self.bar_free = (
+            self.ordered
+            and me[BAR] > 0
+            and outside >= rs.dice
+            and not (self.enter_first and 0 < me[POOL] < rs.dice - me[BAR])
         )
         self.far = farthest(opp)
         if self.step_block and prime_violation(me, opp):
@@ -185,9 +198,9 @@ class _Search:
             # step by step; the position after the turn is judged instead.
             self.step_block, self.final_block = False, True
 
-    def moves(self, d: int, top: int) -> list[int]:
-        """Single-die moves with die ``d`` now, from no higher than ``top``: from, to, from,
-        to, ... (flat: no tuple to build and free for each)."""
+    def moves(self, d: int, top: int, bottom: int = 1) -> list[int]:
+        """Single-die moves with die ``d`` now, from no higher than ``top`` and no lower than
+        ``bottom``: from, to, from, to, ... (flat: no tuple to build and free for each)."""
         me = self.me
         opp_on = self.opp_on
         thr = self.thr
@@ -210,7 +223,7 @@ class _Search:
         freeze = self.freeze
         head_full = self.head_left >= self.head_limit
         lowest = 13 if pool and self.enter_first else 1  # tabula: the 12th point is a wall
-        for p in range(top if top < 24 else 24, 0, -1):
+        for p in range(top if top < 24 else 24, bottom - 1, -1):
             n = me[p]
             if not n or (freeze and n <= frozen[p]):
                 continue
@@ -289,8 +302,10 @@ class _Search:
         Different dice: the larger die first finds every play whose moves are independent,
         so after a smaller die, a larger one moves only the checker that just moved on
         (``only``, for dice above ``above``), as in engine.movegen, unless a checker is on the
-        bar or fewer checkers than dice are outside the home board (where one move can
-        enable another: entering, bearing off). Any legal sequence becomes one the walk
+        bar (until the last one enters: the dice left are narrowed from there), fewer
+        checkers than dice are outside the home board, or tabula's wall can lift mid-turn
+        (where one move can enable another: entering, bearing off, passing the wall once the
+        last checker is in). Any legal sequence becomes one the walk
         makes by swapping neighbours, a smaller die before a larger one, where the second
         does not move on the checker the first moved: each move needs only its checker and
         an open landing point, which the other move does not change. Tabula's three dice
@@ -312,11 +327,14 @@ class _Search:
                 rest_code = rest_code << 3 | r
             narrow = i > 0 and dice[0] > d and self.independent  # a larger die is left
             restrict = only >= 0 and d > above
-            options = self.moves(d, top)
+            if not restrict:
+                options = self.moves(d, top)
+            elif 0 < only <= top:
+                options = self.moves(d, only, only)  # (never the bar: see independent)
+            else:
+                continue  # the checker that must move on was borne off, or is above top
             for j in range(0, len(options), 2):
                 f = options[j]
-                if restrict and f != only:
-                    continue
                 t = options[j + 1]
                 hit = self.hitting and t != OFF and opp_on[t] == 1
                 me[f] -= 1
@@ -370,6 +388,10 @@ class _Search:
                             self.record(now)
                             if narrow and t == OFF and len(rest) == 1:
                                 pass  # a checker borne off cannot move on
+                            elif f == BAR and self.bar_free and not me[BAR]:
+                                self.independent = True  # the rest of the turn only
+                                self.walk(rest, nxt, follow, above_next)
+                                self.independent = False
                             else:
                                 self.walk(rest, nxt, follow, above_next)
                             self.code = code

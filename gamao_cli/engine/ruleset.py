@@ -22,11 +22,12 @@ Standard backgammon, nackgammon and hypergammon move with the standard generator
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
 
-POOL = 26
+POOL: Final = 26
 """Acey-deucey: the board cell of the checkers not yet entered (A1)."""
 
 HOUSE_RULES = {

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from gamao_cli.model.location import NOWHERE, Location
 
-BAR = 25
-OFF = 0
+# Final: compiled modules use these values inline instead of looking the names up.
+BAR: Final = 25
+OFF: Final = 0
 
 # A board: per player, 26 counts in that player's own numbering:
 # index 0 = borne off, 1..24 = points, 25 = bar.

@@ -67,6 +67,7 @@ def searched(
     search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
     search.ordered = search.ordered and ordered
     search.independent = search.independent and narrow
+    search.bar_free = search.bar_free and narrow
     search.record(search.boards())
     search.walk(rules_movegen.dice_list(dice))
     best, kept = rules_movegen._compulsory(search.reached, dice)
@@ -215,6 +216,35 @@ def test_tabulas_three_dice_narrowed_find_every_play_into_the_bear_off(
     opp = [0] * (POOL + 1)
     for p in blocks:
         opp[p] = 0 if cells[p] else 2  # one shared track: a point is one side's
+    opp[POOL] = 15 - sum(opp)
+    me, them = tuple(cells), tuple(opp)
+
+    assert searched(rs, me, them, dice) == searched(rs, me, them, dice, narrow=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 5),
+    st.integers(0, 3),
+    st.lists(st.integers(1, 24), min_size=15, max_size=15),
+    st.lists(st.integers(1, 24), max_size=8),
+    dice_st,
+)
+def test_tabulas_three_dice_narrowed_find_every_play_while_checkers_enter(
+    pool: int, bar: int, placed: list[int], blocks: list[int], dice: tuple[int, int, int]
+) -> None:
+    """Tabula's three dice while checkers are still to enter, from the pool or the bar: the
+    wall (nothing lands below 13) lifts when the last one leaves the pool, so narrowing needs
+    at least as many in it as dice are left once the bar is empty, or none."""
+    rs = rule_set(Variant.TABULA)
+    cells = [0] * (POOL + 1)
+    for p in placed[: 15 - pool - bar]:
+        cells[p if p > 12 or not pool else p + 12] += 1  # past the wall once all entered
+    cells[BAR] = bar
+    cells[POOL] = 15 - sum(cells)
+    opp = [0] * (POOL + 1)
+    for p in blocks:
+        opp[p] = 0 if cells[p] else 2
     opp[POOL] = 15 - sum(opp)
     me, them = tuple(cells), tuple(opp)
 
