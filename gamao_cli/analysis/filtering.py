@@ -183,6 +183,7 @@ def select_match(
     options: CheckOptions,
 ) -> Selected:
     replayer = MatchReplayer(match, options, index, file)
+    replayer.ids = False  # the facts use the findings' codes and severities only
     if target is not None:
         replayer.positions = {}
     replay = replayer.run()

@@ -80,6 +80,18 @@ _ROLL, _UNAPPLIED, _DANCE, _START = b"r", b"?", b"-", b"S"
 _DOUBLE, _TAKE, _DROP, _BEAVER = b"D", b"T", b"P", b"B"
 
 
+_SIDES = (b"a", b"b")
+_DICE_BYTES: dict[tuple[int, ...], bytes] = {}
+"""The dice of a roll as a token writes them (sorted), by the roll as recorded."""
+
+
+def _dice_bytes(dice: tuple[int, ...]) -> bytes:
+    found = _DICE_BYTES.get(dice)
+    if found is None:
+        found = _DICE_BYTES[dice] = bytes(sorted(dice))
+    return found
+
+
 def _move_token(
     move: Move,
     positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
@@ -87,7 +99,7 @@ def _move_token(
 ) -> bytes | None:
     boards = positions.get(id(move))
     if boards is not None:
-        where = bytes(boards[0]) + bytes(boards[1])
+        where = bytes(boards[0] + boards[1])
         kind = _ROLL
     elif move.steps:
         where = " ".join(sorted(str(s) for s in move.steps)).encode()
@@ -98,7 +110,7 @@ def _move_token(
         where, kind = b"", _DANCE
     if by == "positions":
         return kind + where
-    return kind + bytes(sorted(move.all_dice)) + where  # tabula: its three dice
+    return kind + _dice_bytes(move.roll or move.dice) + where  # tabula: its three dice
 
 
 def _game_tokens(
@@ -113,12 +125,20 @@ def _game_tokens(
         mover, other = start.boards[start.turn], start.boards[1 - start.turn]
         tokens.append(_START + bytes(mover) + bytes(other))
         first = start.turn
+    actions_too = by != "positions"
     for action in game.actions:
         if isinstance(action, Move):
+            player: int | None = action.player
             if first is None:
-                first = action.player
-            token = _move_token(action, positions, by)
-        elif by == "positions":
+                first = player
+            boards = positions.get(id(action))
+            if boards is not None and actions_too:  # the common case, inline
+                token: bytes | None = (
+                    _ROLL + _dice_bytes(action.roll or action.dice) + bytes(boards[0] + boards[1])
+                )
+            else:
+                token = _move_token(action, positions, by)
+        elif not actions_too:
             continue
         elif isinstance(action, Double):
             token = _DOUBLE + str(action.value).encode()
@@ -133,7 +153,7 @@ def _game_tokens(
         if token is None:
             continue
         player = getattr(action, "player", None)
-        side = b"" if player is None or first is None else (b"a" if player == first else b"b")
+        side = b"" if player is None or first is None else _SIDES[player != first]
         tokens.append(side + token)
     return tuple(tokens)
 
@@ -144,6 +164,7 @@ def fingerprint_match(
     """The fingerprint of ``match`` and of each of its games (replays the match)."""
     replayer = MatchReplayer(match, options or CheckOptions())
     replayer.positions = {}
+    replayer.ids = False  # findings are not kept: no position identifiers for them
     replayer.run()
     positions = replayer.positions
     tag = "a" if by == "actions" else "p"

@@ -243,3 +243,25 @@ def test_a_tabula_rolls_third_die_is_part_of_the_fingerprint() -> None:
 
     assert fingerprint_match(dancing(4)).fingerprint != fingerprint_match(dancing(3)).fingerprint
     assert fingerprint_match(dancing(4)).fingerprint == fingerprint_match(dancing(4)).fingerprint
+
+
+def test_fingerprints_are_stable_values() -> None:
+    """The documented scheme (docs/dedupe.md), pinned: a stored fingerprint keeps meaning the
+    same match. The first token is the first mover ('a'), a roll ('r'), its dice sorted, then
+    the mover's and the opponent's boards after 24/23 13/8 (off, points 1-24, bar)."""
+    from tests.helpers import REPO
+
+    match = mat((REPO / "examples" / "gnubg_7pt.mat").read_text(encoding="utf-8"))
+    by_actions = fingerprint_match(match)
+    by_positions = fingerprint_match(match, "positions")
+
+    assert by_actions.fingerprint == "gm1a-ac0042ce4564e4e1fd68d6ebcd56a703"
+    assert by_actions.games[0].fingerprint == "gg1a-0484d3248fe047db7621c164ebc889b5"
+    assert by_positions.fingerprint == "gm1p-6eab3e46bf4cc3d06471437a217c0461"
+    assert (len(by_actions.games), by_actions.moves, by_positions.moves) == (11, 491, 483)
+    mover = [0] * 26
+    mover[6], mover[8], mover[13], mover[23], mover[24] = 5, 4, 4, 1, 1
+    opponent = [0] * 26
+    opponent[6], opponent[8], opponent[13], opponent[24] = 5, 3, 5, 2
+    assert by_actions.games[0].tokens[0] == b"ar\x01\x05" + bytes(mover) + bytes(opponent)
+    assert by_positions.games[0].tokens[0] == b"ar" + bytes(mover) + bytes(opponent)
