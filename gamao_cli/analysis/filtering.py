@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
-from gamao_cli.analysis.where import Value, date_key, parse_where
+from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
@@ -174,6 +175,12 @@ def find_position(
     return hits
 
 
+@lru_cache(maxsize=8)
+def _predicate(where: str) -> Predicate:
+    """:func:`parse_where`, once per expression (not once per match)."""
+    return parse_where(where)
+
+
 def select_match(
     match: Match,
     index: int,
@@ -189,7 +196,7 @@ def select_match(
     replay = replayer.run()
     passed = True
     if where:
-        passed = parse_where(where)(match_facts(match, replay, file))
+        passed = _predicate(where)(match_facts(match, replay, file))
     hits: list[Hit] = []
     if passed and target is not None:
         assert replayer.positions is not None
