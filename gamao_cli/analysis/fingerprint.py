@@ -128,16 +128,9 @@ def _game_tokens(
     actions_too = by != "positions"
     for action in game.actions:
         if isinstance(action, Move):
-            player: int | None = action.player
             if first is None:
-                first = player
-            boards = positions.get(id(action))
-            if boards is not None and actions_too:  # the common case, inline
-                token: bytes | None = (
-                    _ROLL + _dice_bytes(action.roll or action.dice) + bytes(boards[0] + boards[1])
-                )
-            else:
-                token = _move_token(action, positions, by)
+                first = action.player
+            token = _move_token(action, positions, by)
         elif not actions_too:
             continue
         elif isinstance(action, Double):
