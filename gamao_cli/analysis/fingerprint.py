@@ -80,7 +80,6 @@ _ROLL, _UNAPPLIED, _DANCE, _START = b"r", b"?", b"-", b"S"
 _DOUBLE, _TAKE, _DROP, _BEAVER = b"D", b"T", b"P", b"B"
 
 
-_SIDES = (b"a", b"b")
 _DICE_BYTES: dict[tuple[int, ...], bytes] = {}
 """The dice of a roll as a token writes them (sorted), by the roll as recorded."""
 
@@ -110,7 +109,7 @@ def _move_token(
         where, kind = b"", _DANCE
     if by == "positions":
         return kind + where
-    return kind + _dice_bytes(move.roll or move.dice) + where  # tabula: its three dice
+    return kind + _dice_bytes(move.all_dice) + where  # tabula: its three dice
 
 
 def _game_tokens(
@@ -125,13 +124,12 @@ def _game_tokens(
         mover, other = start.boards[start.turn], start.boards[1 - start.turn]
         tokens.append(_START + bytes(mover) + bytes(other))
         first = start.turn
-    actions_too = by != "positions"
     for action in game.actions:
         if isinstance(action, Move):
             if first is None:
                 first = action.player
             token = _move_token(action, positions, by)
-        elif not actions_too:
+        elif by == "positions":
             continue
         elif isinstance(action, Double):
             token = _DOUBLE + str(action.value).encode()
@@ -146,7 +144,7 @@ def _game_tokens(
         if token is None:
             continue
         player = getattr(action, "player", None)
-        side = b"" if player is None or first is None else _SIDES[player != first]
+        side = b"" if player is None or first is None else (b"a" if player == first else b"b")
         tokens.append(side + token)
     return tuple(tokens)
 

@@ -227,7 +227,7 @@ def test_tabulas_three_dice_narrowed_find_every_play_into_the_bear_off(
     st.integers(0, 5),
     st.integers(0, 3),
     st.lists(st.integers(1, 24), min_size=15, max_size=15),
-    st.lists(st.integers(1, 24), max_size=8),
+    st.lists(st.integers(1, 24), max_size=7),  # two checkers a point: 15 at most
     dice_st,
 )
 def test_tabulas_three_dice_narrowed_find_every_play_while_checkers_enter(
