@@ -1,14 +1,17 @@
 """``gamao filter`` and ``gamao dedupe`` beside ``gamao check`` on the same files.
 
-Run by hand: ``.venv/bin/python -m benchmarks.bench_corpus_tools [N] [SOURCE_DIR]``. The .mat
-files of SOURCE_DIR (default: the generated gnubg corpus /work/bench-corpus when it exists,
-else the real corpus) are replicated by symbolic links until N matches (default 10,000);
-each command is timed whole, subprocess included, with --jobs 2. Issue 13's target: filter
-and dedupe (--reaches and --by positions included) at least as fast as check.
+Run by hand: ``.venv/bin/python -m benchmarks.bench_corpus_tools [N] [SOURCE_DIR] [ROUNDS]``.
+The .mat files of SOURCE_DIR (default: the generated gnubg corpus /work/bench-corpus when it
+exists, else the real corpus) are replicated by symbolic links until N files (default
+10,000); each command is timed whole, subprocess included, with --jobs 2, in ROUNDS
+interleaved rounds (default 3: the machine's speed drifts, so the commands take turns), and
+the best and the median round are printed. Issue 13's target: filter and dedupe (--reaches
+and --by positions included) at least as fast as check.
 """
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,6 +48,7 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     default = Path("/work/bench-corpus")
     source = Path(sys.argv[2]) if len(sys.argv) > 2 else default if default.is_dir() else CORPUS
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "c"
         corpus.mkdir()
@@ -56,10 +60,14 @@ def main() -> None:
             "dedupe": ["dedupe", str(corpus), "-f", "json"],
             "dedupe --by positions": ["dedupe", str(corpus), "--by", "positions", "-f", "json"],
         }
-        print(f"{files} files from {source}, --jobs 2")
-        for name, args in runs.items():
-            seconds = timed([*args, "--jobs", "2"])
-            print(f"{name}: {seconds:.2f} s = {files / seconds:,.0f} files/s")
+        print(f"{files} files from {source}, --jobs 2, {rounds} rounds")
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for _round in range(rounds):
+            for name, args in runs.items():
+                times[name].append(timed([*args, "--jobs", "2"]))
+        for name, seconds in times.items():
+            best, median = min(seconds), statistics.median(seconds)
+            print(f"{name}: best {best:.2f} s = {files / best:,.0f} files/s, median {median:.2f} s")
 
 
 if __name__ == "__main__":

@@ -108,14 +108,15 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
             return _skipped(item, note)
         if is_position_format(match.source_format):
             return _skipped(item, _position_note(item, match.source_format))
-        replay = replay_match(match, options, index, item.name)
+        # The plays are recorded only for a caller that keeps the replays.
+        replay = replay_match(match, options, index, item.name, records=keep)
         findings.extend(replay.findings)
         if match.games:
             readable = True
             matches += 1
             games += len(replay.games)
             verified += replay.games_verified
-            plays += len(replay.plays)
+            plays += replay.played
         if keep and match.games:
             replays.append(replay)
     return FileReport(

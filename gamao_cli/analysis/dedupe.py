@@ -149,24 +149,24 @@ def _near_duplicates(groups: Sequence[Group]) -> list[NearDuplicate]:
     the search is not quadratic: whole games shared, and the opening tokens of first games
     (a copy cut inside its first game shares no whole game)."""
     by_game: dict[str, list[int]] = {}
-    by_opening: dict[tuple[int, str, tuple[bytes, ...]], list[int]] = {}
+    by_opening: dict[tuple[int, str, bytes], list[int]] = {}
     prints = [g.occurrences[0].print for g in groups]
     for i, mp in enumerate(prints):
         for gp in mp.games:
-            if len(gp.tokens) >= _PREFIX:
+            if gp.count >= _PREFIX:
                 by_game.setdefault(gp.fingerprint, []).append(i)
         if mp.games:
-            first = mp.games[0].tokens
-            by_opening.setdefault((mp.length, mp.variant, first[:_PREFIX]), []).append(i)
+            opening = mp.games[0].opening(_PREFIX)
+            by_opening.setdefault((mp.length, mp.variant, opening), []).append(i)
     pairs: set[tuple[int, int]] = set()
     for members in by_game.values():
         pairs.update((a, b) for a in members for b in members if a < b)
     for i, mp in enumerate(prints):
         if not mp.games:
             continue
-        first = mp.games[0].tokens
-        for k in range(min(_PREFIX, len(first)) + 1):
-            for j in by_opening.get((mp.length, mp.variant, first[:k]), ()):
+        first = mp.games[0]
+        for k in range(min(_PREFIX, first.count) + 1):
+            for j in by_opening.get((mp.length, mp.variant, first.opening(k)), ()):
                 if j != i:
                     pairs.add((min(i, j), max(i, j)))
     found: list[NearDuplicate] = []

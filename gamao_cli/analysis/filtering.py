@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.analysis.records import MatchReplay
+from gamao_cli.analysis.records import Applied, MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
@@ -128,7 +128,7 @@ def match_facts(
         "format": match.source_format,
         "file": file,
         "games": len(match.games),
-        "moves": len(replay.plays),
+        "moves": replay.played,
         "cube": max((g.cube for g in replay.games), default=1),
         "result": tuple(results),
         "finding": tuple(sorted({f.code for f in findings})),
@@ -150,28 +150,23 @@ def _start_boards(game: Game, match: Match) -> tuple[int, Target] | None:
     return first, (start.mover, start.opponent)
 
 
-def find_position(
-    match: Match,
-    positions: dict[int, tuple[Board, Board]],
-    target: Target,
-) -> list[Hit]:
+def find_position(match: Match, applied: list[Applied], target: Target) -> list[Hit]:
     """Every place in ``match`` where ``target`` (boards of the player on roll, other) is
-    the position, from the replay's boards after each play."""
+    the position, from the plays the replay applied (in order, with the boards after each)."""
     hits: list[Hit] = []
+    cursor = 0
     for game in match.games:
         start = _start_boards(game, match)
         if start is not None and start[1] == target:
             hits.append(Hit(game.number, 0, game.location.line))
         for action in game.actions:
-            if not isinstance(action, Move):
+            if cursor == len(applied) or applied[cursor][0] is not action:
                 continue
-            boards = positions.get(id(action))
-            if boards is None:
-                continue
-            mover, opponent = boards
+            move, mover, opponent = applied[cursor]
+            cursor += 1
             # After the play the opponent is on roll.
             if (opponent, mover) == target:
-                hits.append(Hit(game.number, action.number or 0, action.location.line))
+                hits.append(Hit(game.number, move.number or 0, move.location.line))
     return hits
 
 
@@ -191,16 +186,17 @@ def select_match(
 ) -> Selected:
     replayer = MatchReplayer(match, options, index, file)
     replayer.ids = False  # the facts use the findings' codes and severities only
+    replayer.records = False  # and count the plays
     if target is not None:
-        replayer.positions = {}
+        replayer.applied = []
     replay = replayer.run()
     passed = True
     if where:
         passed = _predicate(where)(match_facts(match, replay, file))
     hits: list[Hit] = []
     if passed and target is not None:
-        assert replayer.positions is not None
-        hits = find_position(match, replayer.positions, target)
+        assert replayer.applied is not None
+        hits = find_position(match, replayer.applied, target)
         passed = bool(hits)
     return Selected(file, index + 1, match, passed, tuple(hits))
 

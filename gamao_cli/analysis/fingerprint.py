@@ -25,10 +25,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Literal
 
+from gamao_cli.analysis.fingerprint_tokens import game_tokens
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import MatchReplayer
-from gamao_cli.model.actions import Beaver, Double, Drop, Move, SetPosition, Take
-from gamao_cli.model.match import Game, Match
+from gamao_cli.model.match import Match
 
 By = Literal["actions", "positions"]
 
@@ -36,10 +36,38 @@ _VERSION = "1"
 _DIGEST = 16  # bytes of BLAKE2b
 
 
+_SEPARATOR = b"\x1f"
+"""Joins a game's tokens before hashing. No token holds this byte: boards count at most 15
+checkers a point, dice are 1-6, the rest is ASCII letters, digits and notation."""
+
+
 @dataclass(frozen=True, slots=True)
 class GamePrint:
     fingerprint: str
-    tokens: tuple[bytes, ...]  # what was hashed, in order (for near-duplicate checks)
+    count: int  # tokens hashed
+    hashed: bytes  # the tokens joined by the separator, as hashed (for near-duplicate checks)
+
+    @property
+    def tokens(self) -> tuple[bytes, ...]:
+        """What was hashed, in order."""
+        return tuple(self.hashed.split(_SEPARATOR)) if self.count else ()
+
+    def opening(self, count: int) -> bytes:
+        """The first ``count`` tokens, joined (all of them when the game has fewer)."""
+        if count >= self.count:
+            return self.hashed
+        end = -1
+        for _token in range(count):
+            end = self.hashed.index(_SEPARATOR, end + 1)
+        return self.hashed[: max(end, 0)]
+
+    def starts_with(self, other: GamePrint) -> bool:
+        """Whether ``other``'s tokens are this game's first tokens."""
+        size = len(other.hashed)
+        return other.count == 0 or (
+            self.hashed.startswith(other.hashed)
+            and (len(self.hashed) == size or self.hashed[size] == _SEPARATOR[0])
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +79,7 @@ class MatchPrint:
 
     @property
     def moves(self) -> int:
-        return sum(len(g.tokens) for g in self.games)
+        return sum(g.count for g in self.games)
 
     def extends(self, other: MatchPrint) -> bool:
         """Whether this match is ``other`` continued: ``other`` is a truncated copy of it
@@ -66,87 +94,11 @@ class MatchPrint:
         for mine, theirs in zip(self.games, whole, strict=False):
             if mine.fingerprint != theirs.fingerprint:
                 return False
-        mine_last = self.games[len(whole)].tokens
-        return mine_last[: len(last.tokens)] == last.tokens
+        return self.games[len(whole)].starts_with(last)
 
 
-def _digest(parts: list[bytes]) -> str:
-    return hashlib.blake2b(b"\x1f".join(parts), digest_size=_DIGEST).hexdigest()
-
-
-# Token kinds. A token is: the side (a: the game's first mover, b: the other), the kind,
-# then its payload: the boards after a play as bytes (each count fits a byte), a cube value.
-_ROLL, _UNAPPLIED, _DANCE, _START = b"r", b"?", b"-", b"S"
-_DOUBLE, _TAKE, _DROP, _BEAVER = b"D", b"T", b"P", b"B"
-
-
-_DICE_BYTES: dict[tuple[int, ...], bytes] = {}
-"""The dice of a roll as a token writes them (sorted), by the roll as recorded."""
-
-
-def _dice_bytes(dice: tuple[int, ...]) -> bytes:
-    found = _DICE_BYTES.get(dice)
-    if found is None:
-        found = _DICE_BYTES[dice] = bytes(sorted(dice))
-    return found
-
-
-def _move_token(
-    move: Move,
-    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
-    by: By,
-) -> bytes | None:
-    boards = positions.get(id(move))
-    if boards is not None:
-        where = bytes(boards[0] + boards[1])
-        kind = _ROLL
-    elif move.steps:
-        where = " ".join(sorted(str(s) for s in move.steps)).encode()
-        kind = _UNAPPLIED
-    else:
-        if by == "positions":
-            return None
-        where, kind = b"", _DANCE
-    if by == "positions":
-        return kind + where
-    return kind + _dice_bytes(move.all_dice) + where  # tabula: its three dice
-
-
-def _game_tokens(
-    game: Game,
-    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
-    by: By,
-) -> tuple[bytes, ...]:
-    first: int | None = None
-    tokens: list[bytes] = []
-    if game.start is not None:
-        start: SetPosition = game.start
-        mover, other = start.boards[start.turn], start.boards[1 - start.turn]
-        tokens.append(_START + bytes(mover) + bytes(other))
-        first = start.turn
-    for action in game.actions:
-        if isinstance(action, Move):
-            if first is None:
-                first = action.player
-            token = _move_token(action, positions, by)
-        elif by == "positions":
-            continue
-        elif isinstance(action, Double):
-            token = _DOUBLE + str(action.value).encode()
-        elif isinstance(action, Take):
-            token = _TAKE
-        elif isinstance(action, Drop):
-            token = _DROP
-        elif isinstance(action, Beaver):
-            token = _BEAVER + str(action.value).encode()
-        else:
-            continue
-        if token is None:
-            continue
-        player = getattr(action, "player", None)
-        side = b"" if player is None or first is None else (b"a" if player == first else b"b")
-        tokens.append(side + token)
-    return tuple(tokens)
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=_DIGEST).hexdigest()
 
 
 def fingerprint_match(
@@ -154,16 +106,20 @@ def fingerprint_match(
 ) -> MatchPrint:
     """The fingerprint of ``match`` and of each of its games (replays the match)."""
     replayer = MatchReplayer(match, options or CheckOptions())
-    replayer.positions = {}
+    replayer.applied = []
     replayer.ids = False  # findings are not kept: no position identifiers for them
+    replayer.records = False  # nor play records
     replayer.run()
-    positions = replayer.positions
+    applied = replayer.applied
+    cursor = 0
     tag = "a" if by == "actions" else "p"
     games = []
     for game in match.games:
-        tokens = _game_tokens(game, positions, by)
-        games.append(GamePrint(f"gg{_VERSION}{tag}-" + _digest(list(tokens)), tokens))
+        tokens, cursor = game_tokens(game, applied, cursor, by)
+        hashed = _SEPARATOR.join(tokens)
+        games.append(GamePrint(f"gg{_VERSION}{tag}-" + _digest(hashed), len(tokens), hashed))
     variant = replayer.rules.variant.value
     head = [str(match.length).encode(), variant.encode()]
-    fingerprint = f"gm{_VERSION}{tag}-" + _digest(head + [g.fingerprint.encode() for g in games])
+    parts = head + [g.fingerprint.encode() for g in games]
+    fingerprint = f"gm{_VERSION}{tag}-" + _digest(_SEPARATOR.join(parts))
     return MatchPrint(fingerprint, match.length, variant, tuple(games))

@@ -16,7 +16,7 @@ from gamao_cli.analysis.context import position_ids
 from gamao_cli.analysis.conventions import is_capped, is_conceded, needed
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules
-from gamao_cli.analysis.records import CubeRecord, GameRecord, PlayRecord
+from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, PlayRecord
 from gamao_cli.analysis.variant_turns import (
     NO_CUBE_RULE,
     OPENING_RULE,
@@ -95,8 +95,9 @@ class MatchHost(Protocol):
     probe: Probe | None
     snapshot: Snapshot | None
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None
-    positions: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] | None
+    applied: list[Applied] | None
     ids: bool
+    records: bool
 
     def name(self, player: int | None) -> str | None: ...
 
@@ -134,8 +135,9 @@ class GameReplay:
         # (uncompiled) objects they live on cost a dictionary look-up on every play.
         self.number = game.number
         self.records = replayer.plays
+        self.recording = replayer.records
         self.canonical = replayer.canonical
-        self.positions = replayer.positions
+        self.applied = replayer.applied
         self.analyse = replayer.options.analyse_plays
         self.dice_count = replayer.rules.ruleset.dice
         self.index = index
@@ -173,6 +175,7 @@ class GameReplay:
         self.recorded_points: int | None = None
         self.verified = True
         self.plays = 0
+        self.played = 0  # plays applied (after_play): one record each when recording
         self.first_bearoff: list[int | None] = [None, None]
         self.drop_value: int | None = None
         self.resign: Resign | None = None
@@ -634,40 +637,42 @@ class GameReplay:
         opening: bool,
     ) -> None:
         player = move.player
-        before = self.pips if self.pips is not None else _pips(player, me, opp)
-        # Only the mover's count changes unless the play hit.
-        mine = pip_count(me2)
-        theirs = before[1 - player] if opp2 is opp or opp2 == opp else pip_count(opp2)
-        after = (mine, theirs) if player == 0 else (theirs, mine)
-        borne = me2[OFF] - me[OFF]
-        if borne > 0 and self.first_bearoff[player] is None:
-            self.first_bearoff[player] = pip_count(me)
-        # PlayRecord's fields in order, built as the tuple it is (many are made).
-        self.records.append(
-            _new_record(
-                PlayRecord,
-                (
-                    self.number,
-                    move.number,
-                    player,
-                    dice,
-                    before,
-                    after,
-                    hits,
-                    legal_count == 0 and me2 == me and opp2 == opp,  # dance
-                    me[BAR] > 0,  # entering
-                    borne,
-                    None if legal_count is None else min(legal_count, 2),
-                    opening,
-                    move,
-                ),
+        self.played += 1
+        if self.recording:  # the play's record, with both players' pips before and after it
+            before = self.pips if self.pips is not None else _pips(player, me, opp)
+            # Only the mover's count changes unless the play hit.
+            mine = pip_count(me2)
+            theirs = before[1 - player] if opp2 is opp or opp2 == opp else pip_count(opp2)
+            after = (mine, theirs) if player == 0 else (theirs, mine)
+            borne = me2[OFF] - me[OFF]
+            if borne > 0 and self.first_bearoff[player] is None:
+                self.first_bearoff[player] = pip_count(me)
+            # PlayRecord's fields in order, built as the tuple it is (many are made).
+            self.records.append(
+                _new_record(
+                    PlayRecord,
+                    (
+                        self.number,
+                        move.number,
+                        player,
+                        dice,
+                        before,
+                        after,
+                        hits,
+                        legal_count == 0 and me2 == me and opp2 == opp,  # dance
+                        me[BAR] > 0,  # entering
+                        borne,
+                        None if legal_count is None else min(legal_count, 2),
+                        opening,
+                        move,
+                    ),
+                )
             )
-        )
+            self.pips = after
         self.boards = (me2, opp2) if player == 0 else (opp2, me2)
         self.side = 1 - player
-        self.pips = after
-        if self.positions is not None:
-            self.positions[id(move)] = (me2, opp2)
+        if self.applied is not None:
+            self.applied.append((move, me2, opp2))
         if me2[OFF] == self.checkers:
             self.ended = Ending.BEAR_OFF
             self.winner = player

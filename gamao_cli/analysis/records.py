@@ -12,6 +12,9 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Match
 
+Applied = tuple[Move, tuple[int, ...], tuple[int, ...]]
+"""A play the replay applied, with the boards after it (the mover's, the opponent's)."""
+
 
 class PlayRecord(NamedTuple):
     """One roll and its play (an immutable record; many are made, so a tuple)."""
@@ -76,11 +79,12 @@ class MatchReplay:
     index: int  # 0-based position of the match in its file
     match: Match
     games: tuple[GameRecord, ...]
-    plays: tuple[PlayRecord, ...]
+    plays: tuple[PlayRecord, ...]  # empty when the replay recorded no plays
     cube_actions: tuple[CubeRecord, ...]
     findings: tuple[Finding, ...]
     final_score: tuple[int, int]
     winner: int | None  # match winner (None for money sessions and unfinished matches)
+    played: int = 0  # plays replayed through the engine (recorded or not): len(plays)
 
     @property
     def games_verified(self) -> int:

@@ -87,8 +87,7 @@ def filter_matches(
             fail(_("gamao cannot write {to}").format(to=to))
     except (WhereError, IdError, UnknownFormatError) as exc:
         fail(f"{exc}")
-    rooted = [(item, relative_name(item, Path(arg))) for arg in paths
-              for item in collect_inputs([arg])]  # fmt: skip
+    rooted = [(item, Path(arg)) for arg in paths for item in collect_inputs([arg])]
     items = [item for item, _ in rooted]
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
@@ -104,7 +103,7 @@ def filter_matches(
         results = filter_inputs(
             items, where, target, keep_matches=writing, jobs=workers, progress=advance
         )
-        for (item, rel), found in zip(rooted, results, strict=True):
+        for (item, root), found in zip(rooted, results, strict=True):
             if not found:
                 counts["unreadable"] += item.explicit
                 continue
@@ -116,6 +115,7 @@ def filter_matches(
                 chosen = [s.match for s in found if s.passed is flag]
                 if sink is not None and chosen:
                     try:
+                        rel = relative_name(item, root)
                         sink.add_file(item, rel, chosen, whole=len(chosen) == len(found))
                     except OSError as exc:
                         fail(

@@ -25,9 +25,14 @@ def relative_name(item: InputFile, root: Path) -> PurePath:
     rel: PurePath
     if root.is_dir():
         try:
-            rel = item.path.resolve().relative_to(root.resolve())
+            # Found by walking ``root``: its path is ``root``/... as written (no system calls,
+            # and a symbolic link keeps the place it was found at).
+            rel = item.path.relative_to(root)
         except ValueError:
-            rel = PurePath(item.path.name)
+            try:
+                rel = item.path.resolve().relative_to(root.resolve())
+            except ValueError:
+                rel = PurePath(item.path.name)
     else:
         rel = PurePath(item.path.name)
     parts = [p for p in rel.parts if p not in ("", ".", "..", "/")]

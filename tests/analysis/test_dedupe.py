@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamao_cli.analysis.dedupe import dedupe
-from gamao_cli.analysis.fingerprint import fingerprint_match
+from gamao_cli.analysis.fingerprint import GamePrint, fingerprint_match
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.position import Position
@@ -265,3 +265,26 @@ def test_fingerprints_are_stable_values() -> None:
     opponent[6], opponent[8], opponent[13], opponent[24] = 5, 3, 5, 2
     assert by_actions.games[0].tokens[0] == b"ar\x01\x05" + bytes(mover) + bytes(opponent)
     assert by_positions.games[0].tokens[0] == b"ar" + bytes(mover) + bytes(opponent)
+
+
+def test_a_game_print_keeps_its_tokens_joined_and_compares_prefixes_at_token_boundaries() -> None:
+    def game(*tokens: bytes) -> GamePrint:
+        return GamePrint("gg1a-x", len(tokens), b"\x1f".join(tokens))
+
+    whole = game(b"ar\x03\x01", b"br\x06\x04", b"aD2")
+    assert whole.tokens == (b"ar\x03\x01", b"br\x06\x04", b"aD2")
+    assert game().tokens == ()
+    assert [whole.opening(k) for k in range(5)] == [
+        b"",
+        b"ar\x03\x01",
+        b"ar\x03\x01\x1fbr\x06\x04",
+        whole.hashed,
+        whole.hashed,
+    ]
+    assert whole.starts_with(game())
+    assert whole.starts_with(game(b"ar\x03\x01", b"br\x06\x04"))
+    assert whole.starts_with(whole)
+    # A prefix of the bytes that ends inside a token is not a prefix of the tokens.
+    assert not whole.starts_with(game(b"ar\x03\x01", b"br\x06"))
+    assert not whole.starts_with(game(b"ar\x03\x01", b"br\x06\x04", b"aD2", b"bT"))
+    assert not game(b"ar\x03\x01").starts_with(game(b"ar\x03"))

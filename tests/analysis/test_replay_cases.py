@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
@@ -10,7 +11,7 @@ from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, SetPosition, Step, Win
 from gamao_cli.model.match import Game, Match, Variant
-from tests.helpers import board
+from tests.helpers import REPO, board
 
 
 def mat(text: str) -> Match:
@@ -231,3 +232,17 @@ def test_games_that_start_alike_share_one_cube_state() -> None:
     for value in range(300):  # bounded: cleared when full
         game_replay.start_cube(value, True, False, False, None, None)
     assert len(game_replay._START_CUBES) <= 256
+
+
+def test_a_replay_without_records_counts_the_plays_and_finds_the_same() -> None:
+    path = REPO / "examples" / "illegal_plays.mat"
+    [match] = list(read_mat(io.StringIO(path.read_text()), "illegal_plays.mat"))
+    recorded = replay_match(match)
+    counted = replay_match(match, records=False)
+    assert (recorded.played, len(recorded.plays)) == (278, 278)
+    assert (counted.played, counted.plays) == (278, ())
+    assert counted.findings == recorded.findings
+    assert counted.games == tuple(
+        replace(g, first_bearoff_pips=(None, None)) for g in recorded.games
+    )
+    assert [g.first_bearoff_pips for g in recorded.games][2:4] == [(65, 83), (71, 76)]
