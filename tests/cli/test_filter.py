@@ -77,3 +77,21 @@ def test_nothing_selected_bad_expressions_and_positions() -> None:
     nothing = runner.invoke(app, ["filter", "examples"])
     assert nothing.exit_code == 2
     assert "give --where EXPR and/or --reaches POSITION" in nothing.stderr
+
+
+def test_files_found_through_symbolic_links_keep_their_place_below_the_directory(
+    tmp_path: Path,
+) -> None:
+    # An archive of links to files elsewhere (as bench_corpus_tools builds): each selected
+    # file is written at the place it was found, not flattened to its target's base name.
+    archive = tmp_path / "archive"
+    for folder in ("a", "b"):
+        (archive / folder).mkdir(parents=True)
+        (archive / folder / "m.mat").symlink_to(Path("examples/gnubg_7pt.mat").resolve())
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["filter", str(archive), "--where", "length = 7", "-o", str(out), "--jobs", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert written == ["a/m.mat", "b/m.mat"]
