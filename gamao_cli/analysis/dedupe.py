@@ -102,6 +102,8 @@ def _occurrences(
                 positions = positions or is_position_format(match.source_format)
                 continue
             mp = fingerprint_match(match, by, options)
+            if not item.is_stdin:
+                mp = mp.compact()  # the tokens are read again if ever needed (_near_duplicates)
             found.append(
                 Occurrence(
                     file=item.name,
@@ -144,10 +146,14 @@ def _choose(occurrences: Sequence[Occurrence], keep: Keep) -> Occurrence | None:
     return occurrences[0]
 
 
-def _near_duplicates(groups: Sequence[Group]) -> list[NearDuplicate]:
+def _near_duplicates(
+    groups: Sequence[Group], full: Callable[[Occurrence], MatchPrint | None]
+) -> list[NearDuplicate]:
     """Pairs of groups that are partly the same record. Candidates come from two indexes, so
     the search is not quadratic: whole games shared, and the opening tokens of first games
-    (a copy cut inside its first game shares no whole game)."""
+    (a copy cut inside its first game shares no whole game). Where the compact prints cannot
+    tell whether one game begins another, ``full`` fingerprints the two matches again with
+    their tokens (None: that match cannot be read again)."""
     by_game: dict[str, list[int]] = {}
     by_opening: dict[tuple[int, str, bytes], list[int]] = {}
     prints = [g.occurrences[0].print for g in groups]
@@ -156,31 +162,62 @@ def _near_duplicates(groups: Sequence[Group]) -> list[NearDuplicate]:
             if gp.count >= _PREFIX:
                 by_game.setdefault(gp.fingerprint, []).append(i)
         if mp.games:
-            opening = mp.games[0].opening(_PREFIX)
-            by_opening.setdefault((mp.length, mp.variant, opening), []).append(i)
+            by_opening.setdefault((mp.length, mp.variant, mp.opening[-1]), []).append(i)
     pairs: set[tuple[int, int]] = set()
     for members in by_game.values():
         pairs.update((a, b) for a in members for b in members if a < b)
     for i, mp in enumerate(prints):
-        if not mp.games:
-            continue
-        first = mp.games[0]
-        for k in range(min(_PREFIX, first.count) + 1):
-            for j in by_opening.get((mp.length, mp.variant, first.opening(k)), ()):
+        for prefix in mp.opening:
+            for j in by_opening.get((mp.length, mp.variant, prefix), ()):
                 if j != i:
                     pairs.add((min(i, j), max(i, j)))
+
+    def extends(longer: int, shorter: int) -> bool:
+        verdict = prints[longer].extends(prints[shorter])
+        if verdict is None:
+            mine = full(groups[longer].occurrences[0])
+            theirs = full(groups[shorter].occurrences[0])
+            verdict = mine is not None and theirs is not None and mine.extends(theirs)
+        return bool(verdict)
+
     found: list[NearDuplicate] = []
     for a, b in sorted(pairs):
         pa, pb = prints[a], prints[b]
         shared = len({g.fingerprint for g in pa.games} & {g.fingerprint for g in pb.games})
         oa, ob = groups[a].occurrences[0], groups[b].occurrences[0]
-        if pb.extends(pa):
+        if extends(b, a):
             found.append(NearDuplicate(oa, ob, "truncated", shared))
-        elif pa.extends(pb):
+        elif extends(a, b):
             found.append(NearDuplicate(ob, oa, "truncated", shared))
         elif shared:
             found.append(NearDuplicate(oa, ob, "overlap", shared))
     return found
+
+
+def _refingerprint(
+    sources: Sequence[InputFile], by: By, options: CheckOptions | None
+) -> Callable[[Occurrence], MatchPrint | None]:
+    """A match's print with its tokens, read and fingerprinted again from its file (a print
+    read from stdin kept its tokens); None when the file no longer holds it."""
+    named = {item.name: item for item in sources}
+    cache: dict[tuple[str, int], MatchPrint | None] = {}
+
+    def full(occurrence: Occurrence) -> MatchPrint | None:
+        if occurrence.print.games and occurrence.print.games[0].hashed is not None:
+            return occurrence.print
+        key = (occurrence.file, occurrence.match)
+        if key not in cache:
+            cache[key] = None
+            item = named.get(occurrence.file)
+            for index, match in enumerate(read_path(item) if item is not None else ()):
+                if index + 1 == occurrence.match:
+                    found = fingerprint_match(match, by, options)
+                    if found.fingerprint == occurrence.fingerprint:
+                        cache[key] = found
+                    break
+        return cache[key]
+
+    return full
 
 
 def dedupe(
@@ -215,7 +252,7 @@ def dedupe(
     ]
     return DedupeResult(
         groups=tuple(groups),
-        near=tuple(_near_duplicates(groups)),
+        near=tuple(_near_duplicates(groups, _refingerprint([*against, *items], by, options))),
         files=len(items),
         unreadable=tuple(unreadable),
         skipped=tuple(skipped),

@@ -40,34 +40,64 @@ _SEPARATOR = b"\x1f"
 """Joins a game's tokens before hashing. No token holds this byte: boards count at most 15
 checkers a point, dice are 1-6, the rest is ASCII letters, digits and notation."""
 
+_OPENING = 4  # a first game's opening: its first tokens, up to this many
+_MARKS = tuple(1 << e for e in range(2, 31))  # 4, 8, 16, ...: a game's prefixes with a digest
+
 
 @dataclass(frozen=True, slots=True)
 class GamePrint:
+    """A game's fingerprint, its count of tokens and the digests of some of its prefixes
+    (the first 4, 8, 16, ... tokens, below the count): enough to tell, without the tokens,
+    whether another game's tokens begin this one in most cases. ``hashed`` (the tokens
+    themselves, joined) is left out of a :meth:`compact` print."""
+
     fingerprint: str
     count: int  # tokens hashed
-    hashed: bytes  # the tokens joined by the separator, as hashed (for near-duplicate checks)
+    marks: tuple[bytes, ...] = ()  # digests of the first 4, 8, 16, ... tokens (below count)
+    hashed: bytes | None = None  # the tokens joined by the separator, as hashed
 
     @property
     def tokens(self) -> tuple[bytes, ...]:
-        """What was hashed, in order."""
+        """What was hashed, in order (not kept by a compact print)."""
+        if self.hashed is None:
+            raise ValueError("a compact game print keeps no tokens")
         return tuple(self.hashed.split(_SEPARATOR)) if self.count else ()
 
-    def opening(self, count: int) -> bytes:
-        """The first ``count`` tokens, joined (all of them when the game has fewer)."""
-        if count >= self.count:
-            return self.hashed
-        end = -1
-        for _token in range(count):
-            end = self.hashed.index(_SEPARATOR, end + 1)
-        return self.hashed[: max(end, 0)]
+    @property
+    def digest(self) -> bytes:
+        return bytes.fromhex(self.fingerprint.partition("-")[2])
 
-    def starts_with(self, other: GamePrint) -> bool:
-        """Whether ``other``'s tokens are this game's first tokens."""
-        size = len(other.hashed)
-        return other.count == 0 or (
-            self.hashed.startswith(other.hashed)
-            and (len(self.hashed) == size or self.hashed[size] == _SEPARATOR[0])
-        )
+    def mark(self, count: int) -> bytes | None:
+        """The digest of the first ``count`` tokens, where the print has it."""
+        if count == self.count:
+            return self.digest
+        if count > self.count or count < _MARKS[0] or count & (count - 1):
+            return None
+        return self.marks[count.bit_length() - 3]
+
+    def starts_with(self, other: GamePrint) -> bool | None:
+        """Whether ``other``'s tokens are this game's first tokens; None when only the
+        tokens can tell and a compact print does not keep them."""
+        n = other.count
+        if n == 0:
+            return True
+        if n > self.count:
+            return False
+        if self.hashed is not None and other.hashed is not None:
+            size = len(other.hashed)
+            return self.hashed.startswith(other.hashed) and (
+                len(self.hashed) == size or self.hashed[size] == _SEPARATOR[0]
+            )
+        mine = self.mark(n)
+        if mine is not None:
+            return mine == other.digest
+        below = 1 << (n.bit_length() - 1)  # the longest marked prefix shorter than n
+        if below >= _MARKS[0] and self.mark(below) != other.mark(below):
+            return False
+        return None
+
+    def compact(self) -> GamePrint:
+        return GamePrint(self.fingerprint, self.count, self.marks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,14 +106,23 @@ class MatchPrint:
     length: int
     variant: str
     games: tuple[GamePrint, ...]
+    # Digests of the first game's first 0, 1, ... tokens, up to 4 (b"" for none): what
+    # near-duplicate candidates are found by.
+    opening: tuple[bytes, ...] = ()
 
     @property
     def moves(self) -> int:
         return sum(g.count for g in self.games)
 
-    def extends(self, other: MatchPrint) -> bool:
+    def compact(self) -> MatchPrint:
+        """This print without the games' tokens: what ``dedupe`` keeps of every match."""
+        games = tuple(g.compact() for g in self.games)
+        return MatchPrint(self.fingerprint, self.length, self.variant, games, self.opening)
+
+    def extends(self, other: MatchPrint) -> bool | None:
         """Whether this match is ``other`` continued: ``other`` is a truncated copy of it
-        (its games are this match's first games, the last one possibly cut short)."""
+        (its games are this match's first games, the last one possibly cut short). None
+        when only the tokens of compact prints can tell (:meth:`GamePrint.starts_with`)."""
         if (self.length, self.variant) != (other.length, other.variant):
             return False
         if not other.games or len(other.games) > len(self.games):
@@ -94,7 +133,30 @@ class MatchPrint:
         for mine, theirs in zip(self.games, whole, strict=False):
             if mine.fingerprint != theirs.fingerprint:
                 return False
+        if not whole and last.count < len(self.opening):  # the first game's opening decides
+            return self.opening[last.count] == other.opening[last.count]
         return self.games[len(whole)].starts_with(last)
+
+
+def _hash_game(tokens: list[bytes], lengths: tuple[int, ...]) -> tuple[str, tuple[bytes, ...]]:
+    """The hex digest of ``tokens`` joined, and the digests of their first k tokens for each
+    k of ``lengths`` (increasing) below their count: one pass over the bytes."""
+    hasher = hashlib.blake2b(digest_size=_DIGEST)
+    prefixes: list[bytes] = []
+    done = 0
+    for k in lengths:
+        if k >= len(tokens):
+            break
+        if done:
+            hasher.update(_SEPARATOR)
+        hasher.update(_SEPARATOR.join(tokens[done:k]))
+        prefixes.append(hasher.copy().digest())
+        done = k
+    if done < len(tokens):
+        if done:
+            hasher.update(_SEPARATOR)
+        hasher.update(_SEPARATOR.join(tokens[done:]))
+    return hasher.hexdigest(), tuple(prefixes)
 
 
 def _digest(data: bytes) -> str:
@@ -113,13 +175,22 @@ def fingerprint_match(
     applied = replayer.applied
     cursor = 0
     tag = "a" if by == "actions" else "p"
-    games = []
+    games: list[GamePrint] = []
+    opening: tuple[bytes, ...] = ()
     for game in match.games:
         tokens, cursor = game_tokens(game, applied, cursor, by)
+        if games:
+            digest, marks = _hash_game(tokens, _MARKS)
+        else:  # the first game: its opening's prefixes too
+            digest, prefixes = _hash_game(tokens, (*range(1, _OPENING), *_MARKS))
+            size = len(tokens)
+            ends = range(1, min(_OPENING, size) + 1)
+            opening = (b"", *(prefixes[k - 1] if k < size else bytes.fromhex(digest) for k in ends))
+            marks = prefixes[_OPENING - 1 :]
         hashed = _SEPARATOR.join(tokens)
-        games.append(GamePrint(f"gg{_VERSION}{tag}-" + _digest(hashed), len(tokens), hashed))
+        games.append(GamePrint(f"gg{_VERSION}{tag}-" + digest, len(tokens), marks, hashed))
     variant = replayer.rules.variant.value
     head = [str(match.length).encode(), variant.encode()]
     parts = head + [g.fingerprint.encode() for g in games]
     fingerprint = f"gm{_VERSION}{tag}-" + _digest(_SEPARATOR.join(parts))
-    return MatchPrint(fingerprint, match.length, variant, tuple(games))
+    return MatchPrint(fingerprint, match.length, variant, tuple(games), opening)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamao_cli.analysis.dedupe import dedupe
-from gamao_cli.analysis.fingerprint import GamePrint, fingerprint_match
+from gamao_cli.analysis.fingerprint import _MARKS, GamePrint, _hash_game, fingerprint_match
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.position import Position
@@ -19,7 +19,7 @@ from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Win
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, REPO
 
 
 def mat(text: str, name: str = "t.mat") -> Match:
@@ -267,24 +267,55 @@ def test_fingerprints_are_stable_values() -> None:
     assert by_positions.games[0].tokens[0] == b"ar" + bytes(mover) + bytes(opponent)
 
 
-def test_a_game_print_keeps_its_tokens_joined_and_compares_prefixes_at_token_boundaries() -> None:
-    def game(*tokens: bytes) -> GamePrint:
-        return GamePrint("gg1a-x", len(tokens), b"\x1f".join(tokens))
+def _game(*tokens: bytes) -> GamePrint:
+    digest, marks = _hash_game(list(tokens), _MARKS)
+    return GamePrint("gg1a-" + digest, len(tokens), marks, b"\x1f".join(tokens))
 
-    whole = game(b"ar\x03\x01", b"br\x06\x04", b"aD2")
+
+def test_a_game_print_compares_prefixes_at_token_boundaries() -> None:
+    whole = _game(b"ar\x03\x01", b"br\x06\x04", b"aD2")
     assert whole.tokens == (b"ar\x03\x01", b"br\x06\x04", b"aD2")
-    assert game().tokens == ()
-    assert [whole.opening(k) for k in range(5)] == [
-        b"",
-        b"ar\x03\x01",
-        b"ar\x03\x01\x1fbr\x06\x04",
-        whole.hashed,
-        whole.hashed,
-    ]
-    assert whole.starts_with(game())
-    assert whole.starts_with(game(b"ar\x03\x01", b"br\x06\x04"))
+    assert _game().tokens == ()
+    assert whole.starts_with(_game())
+    assert whole.starts_with(_game(b"ar\x03\x01", b"br\x06\x04"))
     assert whole.starts_with(whole)
     # A prefix of the bytes that ends inside a token is not a prefix of the tokens.
-    assert not whole.starts_with(game(b"ar\x03\x01", b"br\x06"))
-    assert not whole.starts_with(game(b"ar\x03\x01", b"br\x06\x04", b"aD2", b"bT"))
-    assert not game(b"ar\x03\x01").starts_with(game(b"ar\x03"))
+    assert whole.starts_with(_game(b"ar\x03\x01", b"br\x06")) is False
+    assert whole.starts_with(_game(b"ar\x03\x01", b"br\x06\x04", b"aD2", b"bT")) is False
+    assert _game(b"ar\x03\x01").starts_with(_game(b"ar\x03")) is False
+
+
+def test_a_compact_game_print_tells_prefixes_by_its_marks_or_says_it_cannot() -> None:
+    tokens = [bytes([ord("a") + i % 2, ord("r"), i % 6 + 1, 1]) for i in range(12)]
+    whole = _game(*tokens).compact()
+    assert (whole.hashed, whole.count, len(whole.marks)) == (None, 12, 2)  # the first 4 and 8
+    with pytest.raises(ValueError):
+        _ = whole.tokens
+    assert whole.starts_with(_game(*tokens[:8]).compact()) is True
+    assert whole.starts_with(_game(*tokens[:4])) is True
+    assert whole.starts_with(_game(*tokens)) is True
+    # 6 tokens: no mark, the first 4 agree: only the tokens can tell.
+    assert whole.starts_with(_game(*tokens[:6]).compact()) is None
+    assert whole.starts_with(_game(*tokens[:5], b"bD2").compact()) is None
+    # ... unless the marked prefix already differs.
+    assert whole.starts_with(_game(b"bD2", *tokens[1:6]).compact()) is False
+    assert whole.starts_with(_game(*tokens[:7], b"bD2").compact()) is False  # the first 8
+    assert whole.starts_with(_game(*tokens, b"bT")) is False  # longer
+
+
+def test_a_copy_cut_where_no_prefix_is_marked_is_told_by_reading_its_tokens_again(
+    tmp_path: object,
+) -> None:
+    # Cut after 6 plays of game 1: the compact prints dedupe keeps have no digest of the
+    # first 6 tokens, so the two files are fingerprinted again, with their tokens.
+    whole = (REPO / "examples" / "gnubg_7pt.mat").read_text()
+    head = whole.split("  4) 62: 20/14* 15/13 ")[0]
+    cut = head + "  4) 62: 20/14* 15/13\n"
+    other = head + "  4) 62: 20/14* 14/12\n"  # the same 5 plays, then another
+    result = dedupe(_inputs(tmp_path, {"whole.mat": whole, "cut.mat": cut, "other.mat": other}))
+    assert [len(g.occurrences) for g in result.groups] == [1, 1, 1]
+    assert all(o.print.games[0].hashed is None for g in result.groups for o in g.occurrences)
+    assert [g.occurrences[0].moves for g in result.groups][1:] == [6, 6]
+    assert [(n.first.file, n.second.file, n.relation, n.shared_games) for n in result.near] == [
+        ("cut.mat", "whole.mat", "truncated", 0)
+    ]
