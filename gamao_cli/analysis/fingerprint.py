@@ -46,14 +46,16 @@ _MARKS = tuple(1 << e for e in range(2, 31))  # 4, 8, 16, ...: a game's prefixes
 
 @dataclass(frozen=True, slots=True)
 class GamePrint:
-    """A game's fingerprint, its count of tokens and the digests of some of its prefixes
-    (the first 4, 8, 16, ... tokens, below the count): enough to tell, without the tokens,
-    whether another game's tokens begin this one in most cases. ``hashed`` (the tokens
-    themselves, joined) is left out of a :meth:`compact` print."""
+    """A game's fingerprint, its count of tokens and, for a match's first game, the digests
+    of some of its prefixes (the first 4, 8, 16, ... tokens, below the count): enough to
+    tell, without the tokens, whether another game's tokens begin it in most cases.
+    ``hashed`` (the tokens themselves, joined) is left out of a :meth:`compact` print."""
 
     fingerprint: str
     count: int  # tokens hashed
-    marks: tuple[bytes, ...] = ()  # digests of the first 4, 8, 16, ... tokens (below count)
+    marks: tuple[bytes, ...] = ()  # digests of the first 4, 8, 16, ... tokens (below count),
+    # kept for a match's first game (its near-duplicate candidates are found by its opening;
+    # a later game's, by sharing whole games: a relation the tokens are read again to tell)
     hashed: bytes | None = None  # the tokens joined by the separator, as hashed
 
     @property
@@ -73,7 +75,8 @@ class GamePrint:
             return self.digest
         if count > self.count or count < _MARKS[0] or count & (count - 1):
             return None
-        return self.marks[count.bit_length() - 3]
+        index = count.bit_length() - 3
+        return self.marks[index] if index < len(self.marks) else None
 
     def starts_with(self, other: GamePrint) -> bool | None:
         """Whether ``other``'s tokens are this game's first tokens; None when only the
@@ -92,7 +95,8 @@ class GamePrint:
         if mine is not None:
             return mine == other.digest
         below = 1 << (n.bit_length() - 1)  # the longest marked prefix shorter than n
-        if below >= _MARKS[0] and self.mark(below) != other.mark(below):
+        mine, theirs = self.mark(below), other.mark(below)
+        if mine is not None and theirs is not None and mine != theirs:
             return False
         return None
 
@@ -179,15 +183,16 @@ def fingerprint_match(
     opening: tuple[bytes, ...] = ()
     for game in match.games:
         tokens, cursor = game_tokens(game, applied, cursor, by)
+        hashed = _SEPARATOR.join(tokens)
+        marks: tuple[bytes, ...] = ()
         if games:
-            digest, marks = _hash_game(tokens, _MARKS)
-        else:  # the first game: its opening's prefixes too
+            digest = _digest(hashed)
+        else:  # the first game: the digests of its opening and of its marked prefixes
             digest, prefixes = _hash_game(tokens, (*range(1, _OPENING), *_MARKS))
             size = len(tokens)
             ends = range(1, min(_OPENING, size) + 1)
             opening = (b"", *(prefixes[k - 1] if k < size else bytes.fromhex(digest) for k in ends))
             marks = prefixes[_OPENING - 1 :]
-        hashed = _SEPARATOR.join(tokens)
         games.append(GamePrint(f"gg{_VERSION}{tag}-" + digest, len(tokens), marks, hashed))
     variant = replayer.rules.variant.value
     head = [str(match.length).encode(), variant.encode()]

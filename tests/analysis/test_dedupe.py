@@ -301,6 +301,11 @@ def test_a_compact_game_print_tells_prefixes_by_its_marks_or_says_it_cannot() ->
     assert whole.starts_with(_game(b"bD2", *tokens[1:6]).compact()) is False
     assert whole.starts_with(_game(*tokens[:7], b"bD2").compact()) is False  # the first 8
     assert whole.starts_with(_game(*tokens, b"bT")) is False  # longer
+    # A later game keeps no marks (dedupe's prints): only its whole digest.
+    later = GamePrint(whole.fingerprint, whole.count)
+    assert later.starts_with(_game(*tokens).compact()) is True
+    assert later.starts_with(_game(*tokens[:4]).compact()) is None
+    assert later.starts_with(_game(b"bD2", *tokens[1:6]).compact()) is None
 
 
 def test_a_copy_cut_where_no_prefix_is_marked_is_told_by_reading_its_tokens_again(
