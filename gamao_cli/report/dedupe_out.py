@@ -34,24 +34,27 @@ def _occurrence(o: Occurrence, group: Group) -> dict[str, object]:
     }
 
 
-def _near_of(group: Group, near: tuple[NearDuplicate, ...]) -> list[dict[str, object]]:
-    out: list[dict[str, object]] = []
+Near = dict[str, list[dict[str, object]]]
+"""Each group's near-duplicates as the JSON lists them, by the group's fingerprint."""
+
+
+def _near_by_group(near: tuple[NearDuplicate, ...]) -> Near:
+    out: Near = {}
     for n in near:
-        if n.first.fingerprint == group.fingerprint:
-            other, relation = n.second, "truncated copy of" if n.relation == "truncated" else ""
-        elif n.second.fingerprint == group.fingerprint:
-            other, relation = n.first, "continued in" if n.relation == "truncated" else ""
-        else:
-            continue
-        out.append({
-            "fingerprint": other.fingerprint,
-            "relation": relation or "shares games with",
-            "shared_games": n.shared_games,
-        })  # fmt: skip
+        truncated = n.relation == "truncated"
+        for mine, other, relation in (
+            (n.first, n.second, "truncated copy of" if truncated else "shares games with"),
+            (n.second, n.first, "continued in" if truncated else "shares games with"),
+        ):
+            out.setdefault(mine.fingerprint, []).append({
+                "fingerprint": other.fingerprint,
+                "relation": relation,
+                "shared_games": n.shared_games,
+            })  # fmt: skip
     return out
 
 
-def group_object(group: Group, near: tuple[NearDuplicate, ...]) -> dict[str, object]:
+def group_object(group: Group, near: Near) -> dict[str, object]:
     files: list[str] = []
     for o in group.occurrences:
         if not o.reference and o.file not in files:
@@ -62,18 +65,20 @@ def group_object(group: Group, near: tuple[NearDuplicate, ...]) -> dict[str, obj
         "files": files,
         "matches": [_occurrence(o, group) for o in group.occurrences],
         "kept": None if kept is None else {"file": kept.file, "match": kept.match},
-        "near": _near_of(group, near),
+        "near": near.get(group.fingerprint, []),
     }
 
 
 def write_json(result: DedupeResult, out: TextIO) -> None:
-    json.dump([group_object(g, result.near) for g in result.groups], out, indent=2)
+    near = _near_by_group(result.near)
+    json.dump([group_object(g, near) for g in result.groups], out, indent=2)
     out.write("\n")
 
 
 def write_jsonl(result: DedupeResult, out: TextIO) -> None:
+    near = _near_by_group(result.near)
     for g in result.groups:
-        out.write(json.dumps(group_object(g, result.near), separators=(",", ":")) + "\n")
+        out.write(json.dumps(group_object(g, near), separators=(",", ":")) + "\n")
 
 
 CSV_COLUMNS = (

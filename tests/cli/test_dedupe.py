@@ -56,3 +56,32 @@ def test_no_duplicates_exits_0_and_write_dupes_copies_the_others(tmp_path: Path)
     ).read_bytes()
     missing = runner.invoke(app, ["dedupe", "examples/nothing.mat"])
     assert missing.exit_code == 2
+
+
+def test_json_lists_each_groups_near_duplicates_from_both_sides(tmp_path: Path) -> None:
+    whole = Path("examples/gnubg_7pt.mat").read_text()
+    cut = whole.split("  4) 62: 20/14* 15/13 ")[0] + "  4) 62: 20/14* 15/13\n"
+    resumed = " 7 point match\n\n" + whole[whole.index(" Game 2") :]  # saved from game 2
+    for name, text in (("whole.mat", whole), ("cut.mat", cut), ("resumed.mat", resumed)):
+        (tmp_path / name).write_text(text)
+    result = runner.invoke(app, ["dedupe", str(tmp_path), "-f", "json", "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    groups = {Path(g["files"][0]).name: g for g in json.loads(result.stdout)}
+    prints = {name: g["fingerprint"] for name, g in groups.items()}
+    near = {name: [(n["fingerprint"], n["relation"]) for n in g["near"]]
+            for name, g in groups.items()}  # fmt: skip
+    games = groups["whole.mat"]["matches"][0]["games"]
+    assert near == {
+        "cut.mat": [(prints["whole.mat"], "truncated copy of")],
+        "resumed.mat": [(prints["whole.mat"], "shares games with")],
+        "whole.mat": [
+            (prints["cut.mat"], "continued in"),
+            (prints["resumed.mat"], "shares games with"),
+        ],
+    }
+    shared = [n["shared_games"] for n in groups["resumed.mat"]["near"]]
+    assert shared == [games - 1]
+    lines = runner.invoke(app, ["dedupe", str(tmp_path), "-f", "jsonl", "--jobs", "1"]).stdout
+    assert [json.loads(line)["near"] for line in lines.splitlines()] == [
+        g["near"] for g in json.loads(result.stdout)
+    ]
