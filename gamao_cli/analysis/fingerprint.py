@@ -67,6 +67,7 @@ class GamePrint:
 
     @property
     def digest(self) -> bytes:
+        """The digest of all the tokens (the fingerprint's hex digits, as bytes)."""
         return bytes.fromhex(self.fingerprint.partition("-")[2])
 
     def mark(self, count: int) -> bytes | None:
@@ -137,7 +138,8 @@ class MatchPrint:
         for mine, theirs in zip(self.games, whole, strict=False):
             if mine.fingerprint != theirs.fingerprint:
                 return False
-        if not whole and last.count < len(self.opening):  # the first game's opening decides
+        if not whole and last.count < min(len(self.opening), len(other.opening)):
+            # A cut inside the first game's opening: its digests decide.
             return self.opening[last.count] == other.opening[last.count]
         return self.games[len(whole)].starts_with(last)
 
@@ -170,7 +172,8 @@ def _digest(data: bytes) -> str:
 def fingerprint_match(
     match: Match, by: By = "actions", options: CheckOptions | None = None
 ) -> MatchPrint:
-    """The fingerprint of ``match`` and of each of its games (replays the match)."""
+    """The fingerprint of ``match`` and of each of its games (replays the match). The print
+    keeps each game's tokens (:meth:`MatchPrint.compact` leaves them out)."""
     replayer = MatchReplayer(match, options or CheckOptions())
     replayer.applied = []
     replayer.ids = False  # findings are not kept: no position identifiers for them

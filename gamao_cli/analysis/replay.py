@@ -37,8 +37,9 @@ class MatchReplayer:
     # which have no column for them, ask for none: encoding them is a tenth of a replay).
     ids: bool = True
     # Whether each play is recorded (``plays``: a PlayRecord with its pips, and each game's
-    # pips at its first bear-off). Without, plays are only counted (GameRecord.plays): the
-    # findings are the same, at four fifths of the cost, for callers that read no records.
+    # pips at its first bear-off). Without, the plays are only counted (MatchReplay.played)
+    # and the first bear-offs left None: the findings are the same, and the replay costs
+    # four fifths, for callers that read no records (check, filter, fingerprints).
     records: bool = True
 
     def __init__(
