@@ -134,3 +134,68 @@ def test_where_and_reaches_together(tmp_path: object) -> None:
     assert (hit.passed, [(h.game, h.move, h.line) for h in hit.hits]) == (True, [(1, 1, 8)])
     [[miss]] = list(filter_inputs([item], "length = 5", target))
     assert (miss.passed, miss.hits) == (False, ())
+
+
+def _self_play(seed: int, games: int) -> Match:
+    """Random legal self-play games, each played out to its bear-off (hits, dances, the bar
+    and bearing off all come up), as a money session."""
+    from gamao_cli.model.actions import Win
+    from gamao_cli.model.location import Location
+    from gamao_cli.model.match import Game
+
+    rng = random.Random(seed)
+    made = []
+    for number in range(1, games + 1):
+        pos = Position.start(turn=rng.randint(0, 1))
+        actions: list[Move | Win] = []
+        while not pos.is_game_over():
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if not actions:
+                while dice[0] == dice[1]:
+                    dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(pos, dice)
+            steps: tuple[Step, ...] = ()
+            if plays:
+                play = rng.choice(plays)
+                steps = to_model_steps(play.steps)
+                pos = Position.from_view(play.mover, play.opponent, pos.turn).switched()
+            else:
+                pos = pos.switched()
+            actions.append(Move(1 - pos.turn, dice, steps, number=len(actions) + 1))
+        actions.append(Win(1 - pos.turn, 1))
+        made.append(Game(number, (0, 0), tuple(actions)))
+    return Match(("a", "b"), 0, tuple(made), location=Location("g.mat"))
+
+
+def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -> None:
+    """60 generated matches of 2 whole games each, written as .mat and read back: every place
+    a position occurs, for positions drawn from the middle and the end of games too."""
+    from pathlib import Path
+
+    from gamao_cli.formats.registry import by_name
+
+    writer = by_name("mat").write
+    assert writer is not None
+    items = []
+    for seed in range(60):
+        path = Path(str(tmp_path)) / f"g{seed:02d}.mat"
+        with path.open("w") as out:
+            writer(_self_play(seed, 2), out)
+        items.append(InputFile(path.name, path))
+    matches = [(i, m) for i in items for m in read_path(i) if m.games]
+    every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]
+    assert len(matches) == 60 and len(every) > 6_000
+    rng = random.Random(11)
+    targets = [every[k][3] for k in rng.sample(range(len(every)), 20)]
+    targets += [every[k][3] for k in range(len(every)) if every[k][3][0][25]][:5]  # on the bar
+    for mover, opponent in targets:
+        target = Position.from_view(mover, opponent, 0)
+        expected = sorted((n, g, mv) for n, g, mv, key in every if key == (mover, opponent))
+        found = sorted(
+            (s.file, h.game, h.move)
+            for batch in filter_inputs(items, reaches=target)
+            for s in batch
+            if s.passed
+            for h in s.hits
+        )
+        assert found == expected
