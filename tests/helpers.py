@@ -6,8 +6,11 @@ import random
 from pathlib import Path
 
 from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.position import Position, board_from_points
-from gamao_cli.model.actions import Board, Step
+from gamao_cli.model.actions import Board, Move, Step, Win
+from gamao_cli.model.location import Location
+from gamao_cli.model.match import Game, Match
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
@@ -43,3 +46,31 @@ def random_positions(seed: int, games: int) -> list[tuple[Position, tuple[int, i
             else:
                 pos = pos.switched()
     return out
+
+
+def self_play(seed: int, games: int, plays: int | None = None) -> Match:
+    """Random legal self-play as a money session: ``games`` games, each played out to its
+    bear-off (hits, dances, the bar and bearing off all come up) and its ``Wins`` line, or
+    stopped after ``plays`` plays. The opening roll is never a double."""
+    rng = random.Random(seed)
+    made = []
+    for number in range(1, games + 1):
+        pos = Position.start(turn=rng.randint(0, 1))
+        actions: list[Move | Win] = []
+        while not pos.is_game_over() and (plays is None or len(actions) < plays):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            while not actions and dice[0] == dice[1]:
+                dice = (rng.randint(1, 6), rng.randint(1, 6))
+            found = legal_plays(pos, dice)
+            moved: tuple[Step, ...] = ()
+            if found:
+                play = rng.choice(found)
+                moved = to_model_steps(play.steps)
+                pos = Position.from_view(play.mover, play.opponent, pos.turn).switched()
+            else:
+                pos = pos.switched()
+            actions.append(Move(1 - pos.turn, dice, moved, number=len(actions) + 1))
+        if pos.is_game_over():
+            actions.append(Win(1 - pos.turn, 1))
+        made.append(Game(number, (0, 0), tuple(actions)))
+    return Match(("a", "b"), 0, tuple(made), location=Location("g.mat"))

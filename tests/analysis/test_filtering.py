@@ -16,7 +16,7 @@ from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Step
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, self_play
 
 TEXT = (
     '; [Event "Club night"]\n; [EventDate "2009.01.17"]\n\n 3 point match\n\n Game 1\n'
@@ -136,37 +136,6 @@ def test_where_and_reaches_together(tmp_path: object) -> None:
     assert (miss.passed, miss.hits) == (False, ())
 
 
-def _self_play(seed: int, games: int) -> Match:
-    """Random legal self-play games, each played out to its bear-off (hits, dances, the bar
-    and bearing off all come up), as a money session."""
-    from gamao_cli.model.actions import Win
-    from gamao_cli.model.location import Location
-    from gamao_cli.model.match import Game
-
-    rng = random.Random(seed)
-    made = []
-    for number in range(1, games + 1):
-        pos = Position.start(turn=rng.randint(0, 1))
-        actions: list[Move | Win] = []
-        while not pos.is_game_over():
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if not actions:
-                while dice[0] == dice[1]:
-                    dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(pos, dice)
-            steps: tuple[Step, ...] = ()
-            if plays:
-                play = rng.choice(plays)
-                steps = to_model_steps(play.steps)
-                pos = Position.from_view(play.mover, play.opponent, pos.turn).switched()
-            else:
-                pos = pos.switched()
-            actions.append(Move(1 - pos.turn, dice, steps, number=len(actions) + 1))
-        actions.append(Win(1 - pos.turn, 1))
-        made.append(Game(number, (0, 0), tuple(actions)))
-    return Match(("a", "b"), 0, tuple(made), location=Location("g.mat"))
-
-
 def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -> None:
     """60 generated matches of 2 whole games each, written as .mat and read back: every place
     a position occurs, for positions drawn from the middle and the end of games too."""
@@ -180,7 +149,7 @@ def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -
     for seed in range(60):
         path = Path(str(tmp_path)) / f"g{seed:02d}.mat"
         with path.open("w") as out:
-            writer(_self_play(seed, 2), out)
+            writer(self_play(seed, 2), out)
         items.append(InputFile(path.name, path))
     matches = [(i, m) for i in items for m in read_path(i) if m.games]
     every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]
