@@ -15,8 +15,7 @@ from gamao_cli.cli.app import app
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.model.location import NOWHERE, Location
 from gamao_cli.model.match import Match
-from tests.analysis.test_dedupe import _random_match
-from tests.helpers import REPO
+from tests.helpers import REPO, self_play
 
 runner = CliRunner()
 
@@ -43,8 +42,8 @@ def strip(value: object) -> object:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 5), st.integers(0, 10_000))
 def test_games_split_and_joined_give_the_match_back(seed: int, games: int, mix: int) -> None:
-    match = _random_match(seed, games)
-    other = dataclasses.replace(_random_match(seed + 1, 2), players=("c", "d"))
+    match = self_play(seed, games, plays=40)
+    other = dataclasses.replace(self_play(seed + 1, 2, plays=40), players=("c", "d"))
     pieces = games_as_matches(match) + games_as_matches(other)
     assert [len(p.games) for p in pieces] == [1] * (games + 2)
     # Pieces of the two matches interleaved, each match's own in order.
