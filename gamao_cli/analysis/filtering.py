@@ -3,8 +3,11 @@
 Each match is replayed once: its facts (:func:`match_facts`, the fields of
 :data:`gamao_cli.analysis.where.FIELDS`) are tested against the expression, and with
 ``reaches`` every position of every game is compared with the one asked for (the checkers of
-both sides with the player on roll; the cube and the score are not compared). A match passes
-when it satisfies the expression and, if a position is given, reaches it.
+both sides with the player on roll; the cube and the score are not compared). A position
+given with its variant (gamao's position string) is looked for in that variant's matches
+only; one given by a standard identifier (XGID, Position ID), in the matches of the variants
+those identifiers carry (standard, nackgammon, hypergammon, tavla). A match passes when it
+satisfies the expression and, if a position is given, reaches it.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from gamao_cli.analysis.records import Applied, MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
+from gamao_cli.engine.gamao_id import standard_ids_fit
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
 from gamao_cli.model.actions import Beaver, Board, Drop, Move, Take
-from gamao_cli.model.match import Game, Match
+from gamao_cli.model.match import Game, Match, Variant
 
 Target = tuple[Board, Board]  # the boards of the player on roll and of the other player
 
@@ -183,6 +187,7 @@ def select_match(
     where: str | None,
     target: Target | None,
     options: CheckOptions,
+    variant: Variant | None = None,
 ) -> Selected:
     replayer = MatchReplayer(match, options, index, file)
     replayer.ids = False  # the facts use the findings' codes and severities only
@@ -196,21 +201,23 @@ def select_match(
     hits: list[Hit] = []
     if passed and target is not None:
         assert replayer.applied is not None
-        hits = find_position(match, replayer.applied, target)
+        rs = replayer.rules.ruleset
+        fits = rs.variant is variant if variant is not None else standard_ids_fit(rs)
+        hits = find_position(match, replayer.applied, target) if fits else []
         passed = bool(hits)
     return Selected(file, index + 1, match, passed, tuple(hits))
 
 
 def _select_file(
-    args: tuple[InputFile, str | None, Target | None, CheckOptions, bool],
+    args: tuple[InputFile, str | None, Target | None, CheckOptions, bool, Variant | None],
 ) -> list[Selected]:
-    item, where, target, options, keep_matches = args
+    item, where, target, options, keep_matches, variant = args
     out: list[Selected] = []
     with gc_paused():
         for index, match in enumerate(read_path(item)):
             if not is_match_record(match):
                 continue
-            chosen = select_match(match, index, item.name, where, target, options)
+            chosen = select_match(match, index, item.name, where, target, options, variant)
             if not keep_matches:
                 # Workers send back only what the caller needs (matches are re-read if kept).
                 chosen = Selected(chosen.file, chosen.index, _bare(match), chosen.passed,
@@ -229,17 +236,20 @@ def filter_inputs(
     reaches: Position | None = None,
     options: CheckOptions | None = None,
     *,
+    variant: Variant | None = None,
     keep_matches: bool = True,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[list[Selected]]:
     """Each input's matches with whether they pass, in input order. ``where`` is checked
-    first (:func:`parse_where` raises :class:`WhereError` for a bad one). With
-    ``keep_matches`` False the matches come back without their games (cheaper across
+    first (:func:`parse_where` raises :class:`WhereError` for a bad one). ``variant``: the
+    variant of ``reaches`` (None for a position of a standard identifier: module docstring).
+    With ``keep_matches`` False the matches come back without their games (cheaper across
     processes). With ``jobs`` > 1, call under ``if __name__ == "__main__":``."""
     if where:
         parse_where(where)
     target = None if reaches is None else (reaches.mover, reaches.opponent)
-    work = [(item, where, target, options or CheckOptions(), keep_matches) for item in items]
+    opts = options or CheckOptions()
+    work = [(item, where, target, opts, keep_matches, variant) for item in items]
     serial = any(item.is_stdin for item in items)
     yield from map_in_order(_select_file, work, jobs, serial=serial, progress=progress)

@@ -17,6 +17,8 @@ from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.filtering import Selected
+    from gamao_cli.engine.position import Position
+    from gamao_cli.model.match import Variant
 
 
 def filter_matches(
@@ -34,8 +36,9 @@ def filter_matches(
         str | None,
         typer.Option(
             "--reaches",
-            help="Only matches in which this position occurs (XGID, PositionID:MatchID or "
-            "Position ID); the places are listed.",
+            help="Only matches in which this position occurs (XGID, PositionID:MatchID, "
+            "Position ID, or gamao's position string GAMAO=... for that variant's matches); "
+            "the places are listed.",
         ),
     ] = None,
     output: Annotated[
@@ -73,7 +76,6 @@ def filter_matches(
     from gamao_cli.analysis.filtering import filter_inputs
     from gamao_cli.analysis.where import WhereError, parse_where
     from gamao_cli.cli.match_output import DirectorySink, relative_name
-    from gamao_cli.cli.position_arg import parse_position
     from gamao_cli.engine.ids import IdError
     from gamao_cli.formats.registry import UnknownFormatError, by_name
 
@@ -82,10 +84,10 @@ def filter_matches(
     try:
         if where:
             parse_where(where)
-        target = parse_position(reaches).position if reaches else None
+        target, variant = _target(reaches) if reaches else (None, None)
         if to is not None and by_name(to).write is None:
             fail(_("gamao cannot write {to}").format(to=to))
-    except (WhereError, IdError, UnknownFormatError) as exc:
+    except (WhereError, IdError, UnknownFormatError, ValueError) as exc:
         fail(f"{exc}")
     rooted = [(item, Path(arg)) for arg in paths for item in collect_inputs([arg])]
     items = [item for item, _ in rooted]
@@ -101,7 +103,13 @@ def filter_matches(
     workers = jobs or os.cpu_count() or 1
     with progress_bar(len(items), "filtering") as advance:
         results = filter_inputs(
-            items, where, target, keep_matches=writing, jobs=workers, progress=advance
+            items,
+            where,
+            target,
+            variant=variant,
+            keep_matches=writing,
+            jobs=workers,
+            progress=advance,
         )
         for (item, root), found in zip(rooted, results, strict=True):
             if not found:
@@ -144,6 +152,18 @@ def filter_matches(
     if counts["unreadable"]:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.OK if counts["selected"] else ExitCode.FINDINGS)
+
+
+def _target(text: str) -> tuple[Position, Variant | None]:
+    """The position ``--reaches`` names, and its variant when the text says (a gamao position
+    string); ValueError or IdError naming what is wrong."""
+    from gamao_cli.cli.position_arg import parse_position
+    from gamao_cli.engine import gamao_id
+
+    if text.strip().upper().startswith(gamao_id.PREFIX):
+        rs, position = gamao_id.decode(text)
+        return position, rs.variant
+    return parse_position(text).position, None
 
 
 def _rows(selected: list[Selected]) -> list[dict[str, object]]:

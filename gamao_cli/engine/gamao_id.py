@@ -88,7 +88,10 @@ def decode(text: str) -> tuple[RuleSet, Position]:
         raise ValueError(f"'{raw}': {exc}") from None
     if fields[1].strip() not in ("0", "1"):
         raise ValueError(f"'{raw}': the player on roll is 0 or 1, not '{fields[1]}'")
-    boards = (_parse_side(rs, fields[2], 0), _parse_side(rs, fields[3], 1))
+    try:
+        boards = (_parse_side(rs, fields[2], 0), _parse_side(rs, fields[3], 1))
+    except ValueError as exc:
+        raise ValueError(f"'{raw}': {exc}") from None
     problems = rs.problems(boards)
     if problems:
         raise ValueError(f"'{raw}' is impossible: {problems[0]}")

@@ -95,3 +95,37 @@ def test_files_found_through_symbolic_links_keep_their_place_below_the_directory
     assert result.exit_code == 0, result.output
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert written == ["a/m.mat", "b/m.mat"]
+
+
+def test_reaches_a_variant_position_given_as_a_gamao_position_string(tmp_path: Path) -> None:
+    from gamao_cli.engine import gamao_id
+    from gamao_cli.engine.ruleset import rule_set
+    from gamao_cli.formats.registry import by_name
+    from gamao_cli.model.match import Variant
+    from tests.variant_games import play_game, play_match
+
+    rs = rule_set(Variant.LONG_NARDY)
+    writer = by_name("json").write
+    assert writer is not None
+    with (tmp_path / "nardy.json").open("w") as out:
+        writer(play_match(rs, [1]), out)
+    (tmp_path / "std.mat").write_text(Path("examples/gnubg_7pt.mat").read_text())
+    b0, b1, turn = play_game(rs, 1)[1][5]  # the position before move 6
+    after_5 = gamao_id.encode(rs, Position((b0, b1), turn))
+
+    def found(position: str) -> tuple[int, list[tuple[str, int, int]]]:
+        args = ["filter", str(tmp_path), "--reaches", position, "-f", "json", "--jobs", "1"]
+        result = runner.invoke(app, args)
+        rows = json.loads(result.stdout or "[]")
+        hits = [(Path(r["file"]).name, h["game"], h["move"]) for r in rows for h in r["reaches"]]
+        return result.exit_code, hits
+
+    assert found(after_5) == (0, [("nardy.json", 1, 5)])
+    assert found("GAMAO=longnardy/0/24x15/24x15") == (0, [("nardy.json", 1, 0)])
+    # The same boards as a standard Position ID (fifteen on each side's 24-point): standard
+    # identifiers are looked for in the variants they carry, not in Long Nardy's games.
+    start = Position.start(Variant.LONG_NARDY)
+    assert found(position_id(Position(start.boards, 0))) == (1, [])
+    bad = runner.invoke(app, ["filter", str(tmp_path), "--reaches", "GAMAO=longnardy/0/24x16/24"])
+    assert bad.exit_code == 2
+    assert "GAMAO=longnardy/0/24x16/24" in bad.stderr
