@@ -17,11 +17,12 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
-from gamao_cli.analysis.replay import replay_match
+from gamao_cli.analysis.replay import MatchReplayer, replay_match
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
 from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.formats.registry import is_position_format
+from gamao_cli.model.match import Match
 
 MAX_BATCH = 32
 
@@ -55,7 +56,23 @@ def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
     for index, match in enumerate(read_path(item), first):
         if is_position_format(match.source_format):
             return
-        yield replay_match(match, options, index, item.name, ids=False)  # no column for them
+        if options.fingerprints:
+            yield _fingerprinted(match, options, index, item.name)
+        else:
+            yield replay_match(match, options, index, item.name, ids=False)  # no column for them
+
+
+def _fingerprinted(match: Match, options: CheckOptions, index: int, file: str) -> MatchReplay:
+    """The replay of ``match`` with its fingerprints (by actions), from the same replay."""
+    from gamao_cli.analysis.fingerprint import print_of
+
+    replayer = MatchReplayer(match, options, index, file)
+    replayer.ids = False
+    replayer.applied = []
+    replay = replayer.run()
+    prints = print_of(match, replayer.applied, replayer.rules.variant.value)
+    games = tuple(g.fingerprint for g in prints.games)
+    return replace(replay, fingerprint=prints.fingerprint, game_fingerprints=games)
 
 
 def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:

@@ -27,6 +27,7 @@ from typing import Literal
 
 from gamao_cli.analysis.fingerprint_tokens import game_tokens
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.records import Applied
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.model.match import Match
 
@@ -179,7 +180,12 @@ def fingerprint_match(
     replayer.ids = False  # findings are not kept: no position identifiers for them
     replayer.records = False  # nor play records
     replayer.run()
-    applied = replayer.applied
+    return print_of(match, replayer.applied, replayer.rules.variant.value, by)
+
+
+def print_of(match: Match, applied: list[Applied], variant: str, by: By = "actions") -> MatchPrint:
+    """The fingerprints of ``match`` from its replay: the plays it applied, in order
+    (:attr:`MatchReplayer.applied`), and the variant it was replayed as."""
     cursor = 0
     tag = "a" if by == "actions" else "p"
     games: list[GamePrint] = []
@@ -197,7 +203,6 @@ def fingerprint_match(
             opening = (b"", *(prefixes[k - 1] if k < size else bytes.fromhex(digest) for k in ends))
             marks = prefixes[_OPENING - 1 :]
         games.append(GamePrint(f"gg{_VERSION}{tag}-" + digest, len(tokens), marks, hashed))
-    variant = replayer.rules.variant.value
     head = [str(match.length).encode(), variant.encode()]
     parts = head + [g.fingerprint.encode() for g in games]
     fingerprint = f"gm{_VERSION}{tag}-" + _digest(_SEPARATOR.join(parts))

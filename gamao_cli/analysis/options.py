@@ -21,6 +21,7 @@ class CheckOptions:
     analyse_plays: bool = False  # count the legal plays of every roll (forced-play statistics)
     house_rules: tuple[str, ...] = ()  # --house-rule NAME (engine.ruleset.HOUSE_RULES)
     rule_options: tuple[tuple[str, str], ...] = ()  # --option key=value (engine.ruleset.OPTIONS)
+    fingerprints: bool = False  # the tables' fingerprint columns (docs/dedupe.md; stats)
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,6 +85,8 @@ class MatchReplay:
     final_score: tuple[int, int]
     winner: int | None  # match winner (None for money sessions and unfinished matches)
     played: int = 0  # plays replayed through the engine (recorded or not): len(plays)
+    fingerprint: str | None = None  # the match's (docs/dedupe.md), where it was asked for
+    game_fingerprints: tuple[str, ...] = ()  # each game's, in the match's order
 
     @property
     def games_verified(self) -> int:

@@ -57,8 +57,10 @@ def add_replay(
             replay.final_score[0],
             replay.final_score[1],
             match.location.line,
+            replay.fingerprint,
         )
     )
+    prints = replay.game_fingerprints
     for g in replay.games:
         games.append(
             (
@@ -84,6 +86,7 @@ def add_replay(
                 g.first_bearoff_pips[0],
                 g.first_bearoff_pips[1],
                 g.line,
+                prints[g.index] if g.index < len(prints) else None,
             )
         )
     # Legal plays are counted for every roll only when the replay analysed plays; otherwise

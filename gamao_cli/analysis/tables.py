@@ -52,6 +52,7 @@ MATCH_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "score_1": pl.Int64,
     "score_2": pl.Int64,
     "line": pl.Int64,
+    "fingerprint": pl.String,  # null unless asked for (stats --fingerprints)
 }
 GAME_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,
@@ -76,6 +77,7 @@ GAME_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "first_bearoff_pips_1": pl.Int64,
     "first_bearoff_pips_2": pl.Int64,
     "line": pl.Int64,
+    "fingerprint": pl.String,  # null unless asked for (stats --fingerprints)
 }
 PLAY_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,
@@ -562,7 +564,15 @@ def by_match(tables: Tables) -> pl.DataFrame:
         "errors",
         "warnings",
         "info",
+        *_fingerprinted(out),
     )
+
+
+def _fingerprinted(frame: pl.DataFrame) -> list[str]:
+    """``["fingerprint"]`` where the tables were built with fingerprints (stats
+    --fingerprints), else nothing: the views show the column only when it was asked for."""
+    column = frame.get_column("fingerprint")
+    return ["fingerprint"] if column.null_count() < column.len() else []
 
 
 def by_game(tables: Tables) -> pl.DataFrame:
@@ -606,4 +616,5 @@ def by_game(tables: Tables) -> pl.DataFrame:
         "dances",
         "verified",
         "line",
+        *_fingerprinted(out),
     )

@@ -147,6 +147,7 @@ def make_options(
     variant: str | None = None,
     house_rules: list[str] | None = None,
     rule_options: list[str] | None = None,
+    fingerprints: bool = False,
 ) -> CheckOptions:
     """The check options; raises :class:`UsageError` on a bad variant setting."""
     chosen = (
@@ -176,4 +177,5 @@ def make_options(
         crawford=crawford,
         show_board=show_board,
         analyse_plays=analyse_plays,
+        fingerprints=fingerprints,
     )

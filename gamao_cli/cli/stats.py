@@ -85,6 +85,14 @@ def stats(
     crawford: CrawfordOpt = None,
     skill: SkillOpt = False,
     level: LevelOpt = "1ply",
+    fingerprints: Annotated[
+        bool,
+        typer.Option(
+            "--fingerprints",
+            help="Add each match's and game's fingerprint (as gamao dedupe computes it) to "
+            "the matches and games tables and views (about a tenth slower).",
+        ),
+    ] = False,
 ) -> None:
     """Statistics of matches: per player, per match or per game.
 
@@ -103,6 +111,7 @@ def stats(
         variant=variant,
         house_rules=house_rule,
         rule_options=option,
+        fingerprints=fingerprints,
     )
     err = stderr_console()
     if tables is not None:

@@ -217,3 +217,22 @@ def test_findings_do_not_change_the_exit_code() -> None:
     result = runner.invoke(app, ["stats", "examples/illegal_plays.mat", "-f", "csv"])
     assert result.exit_code == 0
     assert "5 errors, 2 warnings" in result.stderr
+
+
+def test_fingerprints_in_the_tables_and_views_are_dedupes() -> None:
+    from gamao_cli.analysis.fingerprint import fingerprint_match
+    from gamao_cli.formats.inputs import read_path
+
+    args = ["stats", "examples", "--format", "json", "-j", "1"]
+    plain = json.loads(runner.invoke(app, [*args, "--by", "match"]).stdout)
+    assert all("fingerprint" not in row for row in plain)  # only when asked for
+    matches = json.loads(runner.invoke(app, [*args, "--by", "match", "--fingerprints"]).stdout)
+    groups = json.loads(runner.invoke(app, ["dedupe", "examples", "-f", "json"]).stdout)
+    by_file = {f: g["fingerprint"] for g in groups for f in g["files"]}
+    assert [(r["file"], r["fingerprint"]) for r in matches] == list(by_file.items())
+    assert by_file["examples/gnubg_7pt.mat"] == "gm1a-ac0042ce4564e4e1fd68d6ebcd56a703"
+    games = json.loads(runner.invoke(app, [*args, "--by", "game", "--fingerprints"]).stdout)
+    [match] = list(read_path(Path("examples/gnubg_7pt.mat")))
+    expected = [g.fingerprint for g in fingerprint_match(match).games]
+    got = [r["fingerprint"] for r in games if r["file"] == "examples/gnubg_7pt.mat"]
+    assert got == expected and len(set(got)) == 11
