@@ -90,7 +90,7 @@ def stats(
         typer.Option(
             "--fingerprints",
             help="Add each match's and game's fingerprint (as gamao dedupe computes it) to "
-            "the matches and games tables and views (about a tenth slower).",
+            "the matches and games tables and views (about 5% slower).",
         ),
     ] = False,
 ) -> None:
