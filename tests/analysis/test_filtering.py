@@ -97,15 +97,10 @@ def _brute_force(match: Match) -> list[tuple[int, int, Key]]:
     return out
 
 
-def test_reaches_finds_every_occurrence_a_brute_force_replay_finds() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
-    items = [i for i in iter_input_files([str(CORPUS / "bgnori-bglib")])][:20]
-    matches = [(i, m) for i in items for m in read_path(i) if m.games]
-    every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]
-    rng = random.Random(7)
-    targets = [every[k][3] for k in rng.sample(range(len(every)), 12)]
-    targets.append((Position.start().mover, Position.start().opponent))  # every game's start
+def _reaches_as_brute_force(
+    items: list[InputFile], every: list[tuple[str, int, int, Key]], targets: list[Key]
+) -> None:
+    """``filter --reaches`` finds each target exactly where the brute force saw it."""
     for mover, opponent in targets:
         target = Position.from_view(mover, opponent, 0)
         expected = sorted((n, g, mv) for n, g, mv, key in every if key == (mover, opponent))
@@ -118,6 +113,18 @@ def test_reaches_finds_every_occurrence_a_brute_force_replay_finds() -> None:
         )
         assert found == expected
         assert expected, "each target comes from the brute force itself"
+
+
+def test_reaches_finds_every_occurrence_a_brute_force_replay_finds() -> None:
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    items = [i for i in iter_input_files([str(CORPUS / "bgnori-bglib")])][:20]
+    matches = [(i, m) for i in items for m in read_path(i) if m.games]
+    every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]
+    rng = random.Random(7)
+    targets = [every[k][3] for k in rng.sample(range(len(every)), 12)]
+    targets.append((Position.start().mover, Position.start().opponent))  # every game's start
+    _reaches_as_brute_force(items, every, targets)
 
 
 def test_where_and_reaches_together(tmp_path: object) -> None:
@@ -157,14 +164,4 @@ def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -
     rng = random.Random(11)
     targets = [every[k][3] for k in rng.sample(range(len(every)), 20)]
     targets += [every[k][3] for k in range(len(every)) if every[k][3][0][25]][:5]  # on the bar
-    for mover, opponent in targets:
-        target = Position.from_view(mover, opponent, 0)
-        expected = sorted((n, g, mv) for n, g, mv, key in every if key == (mover, opponent))
-        found = sorted(
-            (s.file, h.game, h.move)
-            for batch in filter_inputs(items, reaches=target)
-            for s in batch
-            if s.passed
-            for h in s.hits
-        )
-        assert found == expected
+    _reaches_as_brute_force(items, every, targets)
