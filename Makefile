@@ -21,6 +21,7 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/engine/validate.py \
 	gamao_cli/analysis/game_replay.py \
 	gamao_cli/analysis/fingerprint_tokens.py \
+	gamao_cli/analysis/plays_applied.py \
 	gamao_cli/analysis/table_rows.py \
 	gamao_cli/formats/mat_state.py \
 	gamao_cli/formats/mat_cells.py \

@@ -46,6 +46,7 @@ COMPILED_MODULES = (
     "gamao_cli.engine.validate",
     "gamao_cli.analysis.game_replay",
     "gamao_cli.analysis.fingerprint_tokens",
+    "gamao_cli.analysis.plays_applied",
     "gamao_cli.analysis.table_rows",
     "gamao_cli.formats.mat_state",
     "gamao_cli.formats.mat_cells",

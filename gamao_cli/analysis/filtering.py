@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gamao_cli.analysis.gc_pause import gc_paused
-from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.options import CheckOptions, effective_rules
+from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied, MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
@@ -189,21 +190,28 @@ def select_match(
     options: CheckOptions,
     variant: Variant | None = None,
 ) -> Selected:
-    replayer = MatchReplayer(match, options, index, file)
-    replayer.ids = False  # the facts use the findings' codes and severities only
-    replayer.records = False  # and count the plays
-    if target is not None:
-        replayer.applied = []
-    replay = replayer.run()
     passed = True
-    if where:
-        passed = _predicate(where)(match_facts(match, replay, file))
+    applied: list[Applied] | None = None
+    rs = None
+    if target is not None and not where:  # the plays alone decide: no full replay
+        rs = effective_rules(match, options).ruleset
+        applied = plays_applied(match, rs)
+    if applied is None:
+        replayer = MatchReplayer(match, options, index, file)
+        replayer.ids = False  # the facts use the findings' codes and severities only
+        replayer.records = False  # and count the plays
+        if target is not None:
+            replayer.applied = []
+        replay = replayer.run()
+        if where:
+            passed = _predicate(where)(match_facts(match, replay, file))
+        applied = replayer.applied
+        rs = replayer.rules.ruleset
     hits: list[Hit] = []
     if passed and target is not None:
-        assert replayer.applied is not None
-        rs = replayer.rules.ruleset
+        assert applied is not None and rs is not None
         fits = rs.variant is variant if variant is not None else standard_ids_fit(rs)
-        hits = find_position(match, replayer.applied, target) if fits else []
+        hits = find_position(match, applied, target) if fits else []
         passed = bool(hits)
     return Selected(file, index + 1, match, passed, tuple(hits))
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamao_cli.analysis.fingerprint_tokens import game_tokens
-from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.options import CheckOptions, effective_rules
+from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.model.match import Match
@@ -175,7 +176,12 @@ def fingerprint_match(
 ) -> MatchPrint:
     """The fingerprint of ``match`` and of each of its games (replays the match). The print
     keeps each game's tokens (:meth:`MatchPrint.compact` leaves them out)."""
-    replayer = MatchReplayer(match, options or CheckOptions())
+    options = options or CheckOptions()
+    rules = effective_rules(match, options)
+    applied = plays_applied(match, rules.ruleset)
+    if applied is not None:  # the plays alone, as the full replay applies them
+        return print_of(match, applied, rules.variant.value, by)
+    replayer = MatchReplayer(match, options)
     replayer.applied = []
     replayer.ids = False  # findings are not kept: no position identifiers for them
     replayer.records = False  # nor play records

@@ -329,23 +329,9 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
                 mover=None,
             )
     blocked, blot = blockade(opp)
-    # Try every way of splitting the hops into dice, most dice first; then the reading whose
-    # intermediate hits agree with the marks written (an unmarked combined move passes over
-    # blots without hitting, as gnubg reads it).
-    candidates: list[list[tuple[int, int, int, int]]] = []
-    _assign(hops, 0, all_dice, [], candidates)
-    candidates.sort(key=lambda c: (-len(c), _mismatch(c, hops, blot)))
-
-    first_failure: tuple[int, str, int, int] | None = None
-    for cand in candidates:
-        board = _Board(me, blocked, blot)
-        ordered, fail = _order(board, cand)
-        if ordered is None:
-            if first_failure is None:
-                first_failure = fail
-            continue
-        mover = tuple(board.me)
-        opponent = apply_hits(opp, board.hits)
+    reading = _reading(me, opp, all_dice, hops, blocked, blot)
+    if reading is not None:
+        cand, ordered, mover, opponent = reading
         written = [(f, t) for f, t, _, _ in cand]
         reordered = [(f, t) for f, t, _ in ordered] != written
         missing = _missing_marks(hops, ordered)
@@ -397,6 +383,56 @@ def judge(me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]) ->
     mover_after, opp_after = applied if applied else (None, None)
     why, text = _diagnose(me, opp, dice, hops, blocked, blot)
     return Judgement(False, why, REASONS[why], text, mover=mover_after, opponent=opp_after)
+
+
+Reading = tuple[list[tuple[int, int, int, int]], list[StepTuple], Board, Board]
+"""A recorded play read as single-die steps: (the hops split into dice, the steps in an order
+that plays, the mover's board after, the opponent's)."""
+
+
+def _reading(
+    me: Board,
+    opp: Board,
+    all_dice: list[int],
+    hops: Sequence[Step],
+    blocked: list[bool],
+    blot: list[bool],
+) -> Reading | None:
+    """The reading :func:`judge` takes of ``hops``, legal or not: every way of splitting the
+    hops into dice, most dice first, then the one whose intermediate hits agree with the marks
+    written (an unmarked combined move passes over blots without hitting, as gnubg reads it);
+    the first that can be played in some order. None when none can."""
+    candidates: list[list[tuple[int, int, int, int]]] = []
+    _assign(hops, 0, all_dice, [], candidates)
+    candidates.sort(key=lambda c: (-len(c), _mismatch(c, hops, blot)))
+    for cand in candidates:
+        board = _Board(me, blocked, blot)
+        ordered, _fail = _order(board, cand)
+        if ordered is not None:
+            return cand, ordered, tuple(board.me), apply_hits(opp, board.hits)
+    return None
+
+
+def play_result(
+    me: Board, opp: Board, dice: tuple[int, int], hops: Sequence[Step]
+) -> tuple[Board, Board] | None:
+    """The boards after the recorded play ``hops`` (mover's, opponent's), as :func:`judge`
+    gives them, legal or not, without judging it: a partial play is not measured against
+    every legal play (M4), which is most of judging one. None where judge gives none."""
+    all_dice = [dice[0]] * 4 if dice[0] == dice[1] else [dice[0], dice[1]]
+    if not hops:
+        return me, opp
+    if len(hops) == len(all_dice):
+        quick = _apply_one_die_each(me, opp, all_dice, hops, None)
+        if quick is not None:
+            return quick[0], quick[1]
+    if not all(_valid_hop(hop) for hop in hops):
+        return None
+    blocked, blot = blockade(opp)
+    reading = _reading(me, opp, all_dice, hops, blocked, blot)
+    if reading is not None:
+        return reading[2], reading[3]
+    return _mechanical(me, opp, hops)
 
 
 def _diagnose(
@@ -497,12 +533,24 @@ def _one_die_each(
 ) -> QuickVerdict | None:
     """The common case, fast: one hop per die, legal in the order written. None when the
     play is not of that kind (the general search then decides)."""
+    steps: list[StepTuple] = []
+    after = _apply_one_die_each(me, opp, dice, hops, steps)
+    if after is None:
+        return None
+    mover, opponent, marked = after
+    return (tuple(steps), mover, opponent, _missing_marks(hops, steps) if marked else ())
+
+
+def _apply_one_die_each(
+    me: Board, opp: Board, dice: list[int], hops: Sequence[Step], steps: list[StepTuple] | None
+) -> tuple[Board, Board, bool] | None:
+    """:func:`_one_die_each`'s boards after the play, and whether a hit is marked; the
+    single-die steps are added to ``steps`` unless it is None."""
     if len(dice) == 2 and not (_fits(hops[0], dice[0]) and _fits(hops[1], dice[1])):
         dice = [dice[1], dice[0]]
     board = list(me)
     hits = 0
     marked = False
-    steps: list[StepTuple] = []
     for k in range(len(dice)):  # as many hops as dice (the caller's test); zip is slower
         hop, d = hops[k], dice[k]
         frm, to = hop.from_point, hop.to_point
@@ -526,13 +574,9 @@ def _one_die_each(
             hit = False
         board[frm] -= 1
         board[to] += 1
-        steps.append((frm, to, hit))
-    return (
-        tuple(steps),
-        tuple(board),
-        apply_hits(opp, hits) if hits else opp,
-        _missing_marks(hops, steps) if marked else (),
-    )
+        if steps is not None:
+            steps.append((frm, to, hit))
+    return tuple(board), apply_hits(opp, hits) if hits else opp, marked
 
 
 def _fits(hop: Step, die: int) -> bool:

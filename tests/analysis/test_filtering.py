@@ -165,3 +165,27 @@ def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -
     targets = [every[k][3] for k in rng.sample(range(len(every)), 20)]
     targets += [every[k][3] for k in range(len(every)) if every[k][3][0][25]][:5]  # on the bar
     _reaches_as_brute_force(items, every, targets)
+
+
+def test_reaches_alone_reads_the_plays_without_the_full_replay(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --where, the plays decide: the fingerprints' fast path (analysis.plays_applied)
+    gives them, and the full replay is not run; with --where it is."""
+    from pathlib import Path
+
+    import gamao_cli.analysis.filtering as filtering
+
+    path = Path(str(tmp_path)) / "t.mat"
+    path.write_text(TEXT)
+    item = InputFile("t.mat", path)
+    target = Position.start(turn=0)
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full replay was run")
+
+    monkeypatch.setattr(filtering, "MatchReplayer", no_replay)
+    [[hit]] = list(filter_inputs([item], None, target))
+    assert (hit.passed, [(h.game, h.move, h.line) for h in hit.hits]) == (True, [(1, 0, 6)])
+    with pytest.raises(AssertionError, match="the full replay was run"):
+        list(filter_inputs([item], "length = 3", target))
