@@ -16,7 +16,7 @@ from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Step
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS, self_play
+from tests.helpers import CORPUS, FIXTURES, self_play
 
 TEXT = (
     '; [Event "Club night"]\n; [EventDate "2009.01.17"]\n\n 3 point match\n\n Game 1\n'
@@ -189,3 +189,20 @@ def test_reaches_alone_reads_the_plays_without_the_full_replay(
     assert (hit.passed, [(h.game, h.move, h.line) for h in hit.hits]) == (True, [(1, 0, 6)])
     with pytest.raises(AssertionError, match="the full replay was run"):
         list(filter_inputs([item], "length = 3", target))
+
+
+def test_reaches_finds_every_occurrence_in_the_gnubg_matches() -> None:
+    """The matches GNU Backgammon played against itself and exported (tests/fixtures/gnubg,
+    .mat and SGF: tools/oracle/make_matches.py): 30 positions drawn from them, 5 of them with
+    a checker on the bar, each found exactly where the brute force sees it."""
+    items = [
+        i for i in iter_input_files([str(FIXTURES / "gnubg")]) if i.name.endswith((".mat", ".sgf"))
+    ]
+    matches = [(i, m) for i in items for m in read_path(i) if m.games]
+    every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]
+    assert (len(items), len(matches)) == (118, 118)
+    rng = random.Random(13)
+    targets = [every[k][3] for k in rng.sample(range(len(every)), 25)]
+    bar = [k for k in range(len(every)) if every[k][3][0][25]]
+    targets += [every[k][3] for k in rng.sample(bar, 5)]
+    _reaches_as_brute_force(items, every, targets)
