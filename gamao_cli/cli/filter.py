@@ -180,8 +180,7 @@ def _rows(selected: list[Selected]) -> list[dict[str, object]]:
 
 def _write_list(selected: list[Selected], fmt: OutputFormat, out: TextIO) -> None:
     if fmt is OutputFormat.json:
-        json.dump(_rows(selected), out, indent=2)
-        out.write("\n")
+        out.write(json.dumps(_rows(selected), indent=2) + "\n")  # one write, not a token each
     elif fmt is OutputFormat.jsonl:
         for row in _rows(selected):
             out.write(json.dumps(row, separators=(",", ":")) + "\n")

@@ -71,8 +71,8 @@ def group_object(group: Group, near: Near) -> dict[str, object]:
 
 def write_json(result: DedupeResult, out: TextIO) -> None:
     near = _near_by_group(result.near)
-    json.dump([group_object(g, near) for g in result.groups], out, indent=2)
-    out.write("\n")
+    # One write: json.dump writes every token separately (a tenth of a large dedupe's time).
+    out.write(json.dumps([group_object(g, near) for g in result.groups], indent=2) + "\n")
 
 
 def write_jsonl(result: DedupeResult, out: TextIO) -> None:
