@@ -174,8 +174,9 @@ def _digest(data: bytes) -> str:
 def fingerprint_match(
     match: Match, by: By = "actions", options: CheckOptions | None = None
 ) -> MatchPrint:
-    """The fingerprint of ``match`` and of each of its games (replays the match). The print
-    keeps each game's tokens (:meth:`MatchPrint.compact` leaves them out)."""
+    """The fingerprint of ``match`` and of each of its games, from the plays its replay
+    applies (:func:`plays_applied`, or the full replay where that declines). The print keeps
+    each game's tokens (:meth:`MatchPrint.compact` leaves them out)."""
     options = options or CheckOptions()
     rules = effective_rules(match, options)
     applied = plays_applied(match, rules.ruleset)

@@ -1,14 +1,16 @@
 """The plays a replay applies, without the rest of the replay (fingerprints' fast path).
 
-A fingerprint reads only the boards after each play (:attr:`MatchReplayer.applied`). The full
-replay also judges the cube, the score, the turns and the result, and builds findings: about
-two thirds of its cost on a clean record. :func:`plays_applied` follows the replay's board
-logic alone (:mod:`game_replay`: ``on_move``, ``on_no_play``, ``after_play``, the end of a
-game) for the rule sets the standard generator plays, and gives up (None) where that logic
-depends on more than the boards: a play or a set-up position after a drop or a result line
-(whether the game had ended depends on the cube and the score then). The caller then replays
-the match in full. So the list it returns is always the full
-replay's, item for item (tests compare them on every record the project holds).
+A fingerprint, and ``filter --reaches`` without ``--where``, read only the boards after each
+play (:attr:`MatchReplayer.applied`). The full replay also judges the cube, the score, the
+turns and the result, and builds findings: on the real corpus, 48 ms against 27 ms for the
+boards alone. :func:`plays_applied` follows the replay's board logic alone
+(:mod:`game_replay`: ``on_move``, ``on_no_play``, ``after_play``, the end of a game) for the
+rule sets the standard generator plays, reading each play as the checker reads it
+(:func:`engine.validate.play_result`). It gives up (None) where that logic depends on more
+than the boards: a play or a set-up position after a drop or a result line (whether the game
+had ended then depends on the cube and the score), or another rule set; the caller then
+replays the match in full. So the list it returns is the full replay's, item for item: tests
+compare the two on every record the project holds and on randomly altered ones.
 
 Compiled (setup.py).
 """
