@@ -198,7 +198,7 @@ def test_same_output_whatever_the_jobs() -> None:
     two = runner.invoke(app, [*args, "-j", "2"])
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
-    assert len(one.stdout.splitlines()) == 1 + 487
+    assert len(one.stdout.splitlines()) == 1 + 507  # 487 games, and 20 of hypergammon
 
 
 def test_bad_usage_and_unreadable_input_exit_2(tmp_path: Path) -> None:

@@ -675,6 +675,15 @@ def _truth_counts(game: Game) -> dict[str, object]:
     }
 
 
+GNUBG_VARIATIONS = {
+    "Nackgammon": Variant.NACKGAMMON,
+    "Hypergammon1": Variant.HYPERGAMMON1,
+    "Hypergammon2": Variant.HYPERGAMMON2,
+    "Hypergammon3": Variant.HYPERGAMMON,
+}
+"""gnubg.match()'s variation names (truth.json), as gamao reads them from gnubg's SGF."""
+
+
 def test_against_gnubg_truth() -> None:
     truth_path = FIXTURES / "truth.json"
     if not truth_path.exists():
@@ -687,7 +696,7 @@ def test_against_gnubg_truth() -> None:
         assert list(match.players) == expected["players"], name
         assert match.length == expected["match_length"], name
         assert match.rules.cube is expected["cube_use"], name
-        variant = Variant.NACKGAMMON if expected["variation"] == "Nackgammon" else Variant.STANDARD
+        variant = GNUBG_VARIATIONS.get(expected["variation"], Variant.STANDARD)
         assert match.rules.variant is variant, name
         keys = (
             "doubles",

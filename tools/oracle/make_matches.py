@@ -12,7 +12,8 @@ imported by the package, it only writes fixture files):
     GAMAO_BENCH_FIRST bench plan: index of the first match (default 0)
     GAMAO_BENCH_N     bench plan: number of matches (default 300)
     GAMAO_BENCH_SEED  bench plan: base seed (default 1000); match k uses seed BASE+k
-    GAMAO_ONLY        only the plan entries whose name contains this string
+    GAMAO_ONLY        only the plan entries whose name contains this string (their truth
+                      replaces theirs in an existing truth.json; the others' is kept)
 
 For every match NAME it writes NAME.mat (`export match mat`) and NAME.sgf
 (`analysis clear match` + `save match`) and adds an entry to truth.json
@@ -115,7 +116,7 @@ def apply_move(board, steps):
 
 
 # ---------------------------------------------------------------- truth
-def game_truth(num, g, jacoby_money):
+def game_truth(num, g, jacoby_money, checkers=15):
     info, acts = g["info"], g["game"]
     t = dict(
         game=num,
@@ -170,7 +171,7 @@ def game_truth(num, g, jacoby_money):
         b = apply_move(decode_posid(last_move["board"]), last_move["move"])
         winner_side, loser = b[1], b[0]
         assert sum(winner_side) == 0, (num, last_move)
-        if sum(loser) < 15:
+        if sum(loser) < checkers:  # 15, or 1-3 in hypergammon
             result = "single"
         elif loser[24] or any(loser[18:24]):
             result = "backgammon"
@@ -193,7 +194,9 @@ def match_truth(name, spec):
     mi = m["match-info"]
     length = mi["match-length"]
     jac = bool(spec.get("jacoby")) and length == 0
-    games = [game_truth(i + 1, g, jac) for i, g in enumerate(m["games"])]
+    variation = mi.get("variation") or ""
+    checkers = int(variation[-1]) if variation.startswith("Hypergammon") else 15
+    games = [game_truth(i + 1, g, jac, checkers) for i, g in enumerate(m["games"])]
     # consistency: score chaining
     for a, b in itertools.pairwise(games):
         s = list(a["score_before"])
@@ -459,6 +462,36 @@ def fixtures_plan():
             ),
         )
     )
+    # Hypergammon (gnubg's variations of 1, 2 and 3 checkers a side; issue 11's oracle).
+    for checkers, length, s in ((3, 5, 1), (3, 7, 2), (2, 5, 3), (1, 3, 4)):
+        plan.append(
+            (
+                "hyper%d_m%02d_s%d" % (checkers, length, s),
+                dict(
+                    kind="auto",
+                    length=length,
+                    seed=650 + s,
+                    noise=0.25,
+                    variation="%d-chequer-hypergammon" % checkers,
+                    names=NAMES[s],
+                ),
+            )
+        )
+    plan.append(
+        (
+            "hyper3_money_s1",
+            dict(
+                kind="auto",
+                length=0,
+                seed=661,
+                games=5,
+                noise=0.25,
+                variation="3-chequer-hypergammon",
+                jacoby=True,
+                names=NAMES[1],
+            ),
+        )
+    )
     for length, s in ((5, 1), (7, 2), (1, 3)):
         plan.append(
             (
@@ -535,6 +568,10 @@ def main():
     plan = fixtures_plan() if PLAN == "fixtures" else bench_plan()
     only = os.environ.get("GAMAO_ONLY")
     truths = {}
+    existing = os.path.join(OUT, "truth.json")
+    if only and PLAN == "fixtures" and os.path.exists(existing):
+        with open(existing) as f:  # regenerate some matches: keep the others' truth
+            truths = json.load(f)["matches"]
     for name, spec in plan:
         if only and only not in name:
             continue
