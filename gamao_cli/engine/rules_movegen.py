@@ -14,7 +14,10 @@ at most once a turn, so those and the board before decide the opponent's board a
 to hash and compare, where tuples or bytes built at every step cost a third of the search.
 Every state reached is a candidate play; compulsory play (M4) then keeps those using the most
 dice and, when only one of two different dice can be used, the larger one when it can be.
-Once a state using every die is found, states using fewer are no longer kept (``prune``).
+Once a state using every die is found, states using fewer are no longer kept (``prune``);
+:func:`generate` first searches for the states using every die alone, and for the others only
+when there are none. Single-die steps and the changes they make to a state code are made once,
+at import (:data:`_STEPS`, :data:`_DELTA`), not at every move tried.
 """
 
 from __future__ import annotations
@@ -49,6 +52,16 @@ _HIT: Final = tuple(1 << (HIT_SHIFT + t) for t in range(BAR + 1))
 
 EXTRA_SHIFT: Final = HIT_SHIFT + BAR + 1
 """Where a search key's fields after the state begin (:meth:`_Search.walk`)."""
+
+_DELTA: Final = tuple(_UNIT[t] - _UNIT[f] for f in range(POOL + 1) for t in range(BAR + 1))
+"""A checker moved from cell f to cell t, in a state code, at ``f * 26 + t``: one addition
+a move instead of two."""
+
+_STEPS: Final = tuple(
+    (f, t, hit) for f in range(POOL + 1) for t in range(BAR + 1) for hit in (False, True)
+)
+"""Every single-die step (from, to, hit) at ``(f * 26 + t) * 2 + hit``: made once, not at
+every move tried."""
 
 
 PATH: Final = tuple((12 - i) % 24 or 24 for i in range(24))
@@ -123,6 +136,7 @@ class _Search:
         "hitting",
         "home",
         "independent",
+        "internal",
         "me",
         "opp",
         "opp0",
@@ -174,6 +188,9 @@ class _Search:
         # is kept, states using fewer are not (generate prunes; reachable keeps them all).
         self.prune = False
         self.best = 0
+        # Whether states using fewer dice than the roll gives are kept at all: generate first
+        # searches without them (they are plays only when no state uses every die).
+        self.internal = True
         self.ordered = not (self.step_block or self.cap)
         outside = sum(me[self.home + 1 : 26]) + (me[POOL] if len(me) > POOL else 0)
         self.independent = (
@@ -339,7 +356,7 @@ class _Search:
                 hit = self.hitting and t != OFF and opp_on[t] == 1
                 me[f] -= 1
                 me[t] += 1
-                now = code - _UNIT[f] + _UNIT[t]
+                now = code + _DELTA[f * 26 + t]
                 if hit:
                     q = self.opp_point[t]
                     opp[q] -= 1
@@ -354,7 +371,7 @@ class _Search:
                 if not (self.step_block and t != OFF and prime_through(me, self.far, t)):
                     if not steps:
                         self.used_first = d
-                    steps.append((f, t, hit))
+                    steps.append(_STEPS[(f * 26 + t) * 2 + hit])
                     if last:
                         old = reached.get(now)
                         if (old is None or old[0] < len(steps)) and not (
@@ -385,7 +402,8 @@ class _Search:
                         seen.add(key)
                         if len(seen) > size:
                             self.code = now
-                            self.record(now)
+                            if self.internal:
+                                self.record(now)
                             if narrow and t == OFF and len(rest) == 1:
                                 pass  # a checker borne off cannot move on
                             elif f == BAR and self.bar_free and not me[BAR]:
@@ -431,12 +449,29 @@ def _search(
     dice: tuple[int, ...],
     head_limit: int,
     prune: bool = False,
+    internal: bool = True,
 ) -> _Search:
     search = _Search(rs, me, opp, head_limit)
     search.prune = prune
-    search.record(search.boards())
+    search.internal = internal
+    if internal:
+        search.record(search.boards())
     search.walk(dice_list(dice))
     return search
+
+
+def _most_dice(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], limit: int
+) -> tuple[_Search, int, _Found]:
+    """The search and M4's plays (dice used, states kept). The states using every die are
+    searched for first, alone: when there are any, they are the plays, with nothing to sort
+    out; only when there are none are the states using fewer searched for."""
+    search = _search(rs, me, opp, dice, limit, prune=True, internal=False)
+    if search.reached:
+        return search, len(dice_list(dice)), search.reached
+    search = _search(rs, me, opp, dice, limit, prune=True)
+    best, kept = _compulsory(search.reached, dice)
+    return search, best, kept
 
 
 def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
@@ -488,14 +523,13 @@ def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple
         plays = plays_for(me, opp, (dice[0], dice[1]))
         return (len(plays[0].steps) if plays else 0), plays
     limit = head_limit(rs, me, dice)
-    search = _search(rs, me, opp, dice, limit, prune=True)
-    best, kept = _compulsory(search.reached, dice)
+    search, best, kept = _most_dice(rs, me, opp, dice, limit)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
         # N4 head=needed: on the first turn a second head checker may leave when the roll
         # cannot otherwise be played in full.
-        best2, kept2 = _compulsory(_search(rs, me, opp, dice, 2, prune=True).reached, dice)
+        search2, best2, kept2 = _most_dice(rs, me, opp, dice, 2)
         if best2 > best:
-            best, kept = best2, kept2
+            search, best, kept = search2, best2, kept2
     return best, search.plays(kept)
 
 
