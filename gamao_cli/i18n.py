@@ -102,12 +102,51 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _load().ngettext(singular, plural, n)
 
 
+def counted(kind: str, n: int, shown: str | None = None) -> str:
+    """``n`` and its noun, singular or plural, in the active language ("1 match",
+    "2 matches"), for the summaries; ``shown``: ``n`` as it is written, when formatted."""
+    count = str(n) if shown is None else shown
+    if kind == "match":
+        text = ngettext("{count} match", "{count} matches", n)
+    elif kind == "game":
+        text = ngettext("{count} game", "{count} games", n)
+    elif kind == "play":
+        text = ngettext("{count} play", "{count} plays", n)
+    elif kind == "error":
+        text = ngettext("{count} error", "{count} errors", n)
+    elif kind == "warning":
+        text = ngettext("{count} warning", "{count} warnings", n)
+    elif kind == "diagnostic":
+        text = ngettext("{count} diagnostic", "{count} diagnostics", n)
+    elif kind == "duplicate":
+        text = ngettext("{count} duplicate", "{count} duplicates", n)
+    elif kind == "near-duplicate":
+        text = ngettext("{count} near-duplicate", "{count} near-duplicates", n)
+    elif kind == "file":
+        text = ngettext("{count} file", "{count} files", n)
+    elif kind == "repair":
+        text = ngettext("{count} repair", "{count} repairs", n)
+    # Counts with an adjective: the same in English, agreeing in number in Portuguese.
+    elif kind == "distinct":
+        text = ngettext("{count} distinct", "{count} distinct", n)
+    elif kind == "selected":
+        text = ngettext("{count} selected", "{count} selected", n)
+    elif kind == "verified":
+        text = ngettext("{count} verified", "{count} verified", n)
+    elif kind == "unverifiable":
+        text = ngettext("{count} unverifiable", "{count} unverifiable", n)
+    else:
+        raise ValueError(f"no noun for {kind!r}")
+    return text.format(count=count)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction only; it is translated where it is shown."""
     return message
 
 
 _FIELD = re.compile(r"\{(\w+)\}")
+_WORD = re.compile(r"[^\W\d_]")  # a letter: a template must have some text of its own
 
 
 @lru_cache(maxsize=1)
@@ -118,8 +157,8 @@ def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
     ids = getattr(catalogue, "_catalog", {})
     out: list[tuple[re.Pattern[str], str]] = []
     for msgid in sorted((k for k in ids if isinstance(k, str)), key=len, reverse=True):
-        if "{" not in msgid or not _FIELD.search(msgid) or not _FIELD.sub("", msgid).strip():
-            continue  # no field, or nothing but fields (it would match any message)
+        if "{" not in msgid or not _FIELD.search(msgid) or not _WORD.search(_FIELD.sub("", msgid)):
+            continue  # no field, or no word but in fields (it would match too many messages)
         pattern = ""
         pos = 0
         for m in _FIELD.finditer(msgid):

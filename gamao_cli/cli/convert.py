@@ -21,7 +21,7 @@ from gamao_cli.cli.executor_options import (
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
-from gamao_cli.i18n import _, ngettext
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.formats.inputs import InputFile
@@ -161,20 +161,15 @@ def convert(
     if single_file and shared is not None:
         shared.close()
     err.print(
-        _(
-            "{files}, {matches} matches, {games} games converted to {format}{written}; "
-            "{diagnostics} diagnostics"
-        ).format(
-            files=ngettext("{count} file", "{count} files", counts["files"]).format(
-                count=counts["files"]
-            ),
-            matches=counts["matches"],
-            games=counts["games"],
+        _("{files}, {matches}, {games} converted to {format}{written}; {diagnostics}").format(
+            files=counted("file", counts["files"]),
+            matches=counted("match", counts["matches"]),
+            games=counted("game", counts["games"]),
             format=to.value,
-            written=_(" ({count} files written)").format(count=counts["written"])
+            written=_(" ({files} written)").format(files=counted("file", counts["written"]))
             if out_dir is not None
             else "",
-            diagnostics=counts["diagnostics"],
+            diagnostics=counted("diagnostic", counts["diagnostics"]),
         ),
         markup=False,
         highlight=False,

@@ -12,7 +12,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import ExecutorChoice, executor_for
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _, ngettext
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.corpus import CorpusRead
@@ -135,13 +135,12 @@ def load_dataset(
 def dataset_line(run: DatasetRun) -> str:
     resumed = _(" ({count} already complete)").format(count=run.skipped) if run.skipped else ""
     return _(
-        "{files} files, {matches} matches, {games} games, {plays} plays; {units} work "
-        "units{resumed} written to {root}"
+        "{files}, {matches}, {games}, {plays}; {units} work units{resumed} written to {root}"
     ).format(
-        files=run.files,
-        matches=run.matches,
-        games=run.games,
-        plays=run.plays,
+        files=counted("file", run.files),
+        matches=counted("match", run.matches),
+        games=counted("game", run.games),
+        plays=counted("play", run.plays),
         units=run.units,
         resumed=resumed,
         root=run.root,
@@ -156,16 +155,12 @@ def summary_line(corpus: CorpusRead) -> str:
     unreadable = (
         _(" ({count} unreadable)").format(count=len(corpus.unreadable)) if corpus.unreadable else ""
     )
-    files = ngettext("{count} file", "{count} files", corpus.files).format(count=corpus.files)
-    return _(
-        "{files}{unreadable}, {matches} matches, {games} games, {plays} plays; {errors} errors, "
-        "{warnings} warnings"
-    ).format(
-        files=files,
+    return _("{files}{unreadable}, {matches}, {games}, {plays}; {errors}, {warnings}").format(
+        files=counted("file", corpus.files),
         unreadable=unreadable,
-        matches=t.matches.height,
-        games=t.games.height,
-        plays=t.plays.height,
-        errors=errors,
-        warnings=warnings,
+        matches=counted("match", t.matches.height),
+        games=counted("game", t.games.height),
+        plays=counted("play", t.plays.height),
+        errors=counted("error", errors),
+        warnings=counted("warning", warnings),
     )

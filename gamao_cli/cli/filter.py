@@ -13,7 +13,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.filtering import Selected
@@ -141,11 +141,13 @@ def filter_matches(
             )
     written = sum(s.written for s in sinks.values() if s is not None)
     err.print(
-        _("{files} files, {matches} matches, {selected} selected{written}").format(
-            files=len(items),
-            matches=counts["matches"],
-            selected=counts["selected"],
-            written=_(", {count} files written").format(count=written) if writing else "",
+        _("{files}, {matches}, {selected}{written}").format(
+            files=counted("file", len(items)),
+            matches=counted("match", counts["matches"]),
+            selected=counted("selected", counts["selected"]),
+            written=_(", {files} written").format(files=counted("file", written))
+            if writing
+            else "",
         ),
         markup=False,
     )

@@ -14,7 +14,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
@@ -96,10 +96,11 @@ def fix(
             sys.stdout.write(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
                              f"{f.description}\n")  # fmt: skip
     err.print(
-        _("{files} files, {matches} matches, {repairs} repairs, {errors} errors left{reverted}")
-        .format(files=len(rooted), matches=matches, repairs=len(listed), errors=remaining,
-                reverted=_(", {count} matches left as they were (repairs made them worse)")
-                .format(count=reverted) if reverted else ""),
+        _("{files}, {matches}, {repairs}, {errors} left{reverted}")
+        .format(files=counted("file", len(rooted)), matches=counted("match", matches),
+                repairs=counted("repair", len(listed)), errors=counted("error", remaining),
+                reverted=_(", {matches} left as they were (repairs made them worse)")
+                .format(matches=counted("match", reverted)) if reverted else ""),
         markup=False,
     )  # fmt: skip
     if not matches:

@@ -10,7 +10,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
@@ -194,9 +194,10 @@ def merge(
     joined = list(join_games(matches))
     ok = _write_all(output, fmt, joined, force)
     stderr_console().print(
-        _("{files} files, {matches} matches written to {output}").format(
-            files=len(items), matches=len(joined), output=output
-        ) if ok else _("{files} files read, nothing written").format(files=len(items)),
+        _("{files}, {matches} written to {output}").format(
+            files=counted("file", len(items)), matches=counted("match", len(joined)),
+            output=output,
+        ) if ok else _("{files} read, nothing written").format(files=counted("file", len(items))),
         markup=False,
     )  # fmt: skip
     raise typer.Exit(ExitCode.OK if ok else ExitCode.FINDINGS)

@@ -14,7 +14,7 @@ import json
 from typing import TextIO
 
 from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
-from gamao_cli.i18n import _
+from gamao_cli.i18n import _, counted
 
 
 def _where(o: Occurrence) -> str:
@@ -142,15 +142,12 @@ def write_text(result: DedupeResult, out: TextIO) -> None:
 def summary_line(result: DedupeResult) -> str:
     distinct = len(result.groups)
     return (
-        _(
-            "{files} files, {matches} matches, {distinct} distinct, {duplicates} duplicates, "
-            "{count} near-duplicates"
-        ).format(
-            files=result.files,
-            matches=result.matches,
-            distinct=distinct,
-            duplicates=result.duplicates,
-            count=len(result.near),
+        _("{files}, {matches}, {distinct}, {duplicates}, {near}").format(
+            files=counted("file", result.files),
+            matches=counted("match", result.matches),
+            distinct=counted("distinct", distinct),
+            duplicates=counted("duplicate", result.duplicates),
+            near=counted("near-duplicate", len(result.near)),
         )
         + (
             _(", {count} skipped (not match files)").format(count=len(result.skipped))

@@ -15,7 +15,7 @@ from rich.text import Text
 from gamao_cli.analysis.check import FileReport, Summary
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.i18n import N_, _, format_number, ngettext, translate_message
+from gamao_cli.i18n import N_, _, counted, format_number, ngettext, translate_message
 
 CSV_COLUMNS = (
     "file",
@@ -177,8 +177,10 @@ def codes_table(summary: Summary) -> Table | None:
 def summary_line(summary: Summary) -> str:
     s = summary
     n = format_number
+    errors = s.by_severity.get("error", 0)
+    warnings = s.by_severity.get("warning", 0)
     return (
-        ngettext("{count} file", "{count} files", s.files).format(count=n(s.files))
+        counted("file", s.files, n(s.files))
         + (" " + _("({count} skipped)").format(count=n(s.skipped_files)) if s.skipped_files else "")
         + (
             " " + _("({count} unreadable)").format(count=n(s.unreadable_files))
@@ -186,16 +188,16 @@ def summary_line(summary: Summary) -> str:
             else ""
         )
         + _(
-            ", {matches} matches, {games} games ({verified} verified, {unverifiable} "
-            "unverifiable), {plays} plays; {errors} errors, {warnings} warnings, {info} info"
+            ", {matches}, {games} ({verified}, {unverifiable}), {plays}; {errors}, {warnings}, "
+            "{info} info"
         ).format(
-            matches=n(s.matches),
-            games=n(s.games),
-            verified=n(s.games_verified),
-            unverifiable=n(s.games_unverifiable),
-            plays=n(s.plays),
-            errors=n(s.by_severity.get("error", 0)),
-            warnings=n(s.by_severity.get("warning", 0)),
+            matches=counted("match", s.matches, n(s.matches)),
+            games=counted("game", s.games, n(s.games)),
+            verified=counted("verified", s.games_verified, n(s.games_verified)),
+            unverifiable=counted("unverifiable", s.games_unverifiable, n(s.games_unverifiable)),
+            plays=counted("play", s.plays, n(s.plays)),
+            errors=counted("error", errors, n(errors)),
+            warnings=counted("warning", warnings, n(warnings)),
             info=n(s.by_severity.get("info", 0)),
         )
     )

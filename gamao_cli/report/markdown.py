@@ -6,13 +6,23 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from gamao_cli.i18n import N_, _, format_number, translate_message
+from gamao_cli.i18n import N_, _, counted, format_number, translate_message
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.charts import display_name
 from gamao_cli.report.content import Chart, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
 
 Progress = Callable[[int], None]
+
+_TOTALS = (
+    ("matches", "match"),
+    ("games", "game"),
+    ("plays", "play"),
+    ("files", "file"),
+    ("errors", "error"),
+    ("warnings", "warning"),
+)
+"""The report's totals (its first line) and their nouns."""
 
 
 def _md(value: object) -> str:
@@ -55,13 +65,8 @@ def render_markdown(
     lines = [
         f"# {report.title}",
         "",
-        _(
-            "{matches} matches, {games} games, {plays} plays from {files} files; {errors} "
-            "errors, {warnings} warnings."
-        ).format(
-            **{k: format_number(t[k]) for k in ("matches", "games", "plays", "files")},
-            errors=format_number(t["errors"]),
-            warnings=format_number(t["warnings"]),
+        _("{matches}, {games}, {plays} from {files}; {errors}, {warnings}.").format(
+            **{key: counted(kind, t[key], format_number(t[key])) for key, kind in _TOTALS}
         ),
         "",
         "## " + _("Overview"),

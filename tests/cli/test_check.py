@@ -35,7 +35,7 @@ def test_jsonl_output_is_golden_and_only_findings_on_stdout() -> None:
         "R203",
     ]
     assert result.stderr.strip() == (
-        "1 file, 1 matches, 8 games (6 verified, 2 unverifiable), 278 plays; 5 errors, "
+        "1 file, 1 match, 8 games (6 verified, 2 unverifiable), 278 plays; 5 errors, "
         "2 warnings, 3 info"
     )
 

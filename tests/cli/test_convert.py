@@ -71,7 +71,7 @@ def test_stdout_and_stdin(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout.splitlines()[0])
     assert doc["format"] == "gamao-match" and len(doc["games"]) > 0
-    assert "1 file, 1 matches" in result.stderr
+    assert "1 file, 1 match, " in result.stderr
 
 
 def test_outputs_stay_inside_the_output_directory(tmp_path: Path) -> None:

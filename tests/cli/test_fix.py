@@ -20,7 +20,7 @@ def test_list_only_then_out_then_in_place(tmp_path: Path) -> None:
     assert listed.stdout == (
         "examples/illegal_plays.mat:33: game 1: X404 repaired: Wins 2 -> Wins 1\n"
     )
-    assert listed.stderr.strip() == "1 files, 1 matches, 1 repairs, 4 errors left"
+    assert listed.stderr.strip() == "1 file, 1 match, 1 repair, 4 errors left"
     out = tmp_path / "out"
     written = runner.invoke(app, ["fix", "examples", "-o", str(out), "--format", "json"])
     assert json.loads(written.stdout) == [

@@ -112,7 +112,7 @@ def test_by_game_csv_has_the_promised_columns_and_values() -> None:
             "false",
         ],
     ]
-    assert result.stderr.strip() == "1 file, 1 matches, 5 games, 203 plays; 0 errors, 0 warnings"
+    assert result.stderr.strip() == "1 file, 1 match, 5 games, 203 plays; 0 errors, 0 warnings"
 
 
 def test_by_player_json_with_alias() -> None:
