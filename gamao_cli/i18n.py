@@ -126,6 +126,8 @@ def counted(kind: str, n: int, shown: str | None = None) -> str:
         text = ngettext("{count} file", "{count} files", n)
     elif kind == "repair":
         text = ngettext("{count} repair", "{count} repairs", n)
+    elif kind == "decision":
+        text = ngettext("{count} decision", "{count} decisions", n)
     # Counts with an adjective: the same in English, agreeing in number in Portuguese.
     elif kind == "distinct":
         text = ngettext("{count} distinct", "{count} distinct", n)

@@ -13,6 +13,7 @@ import pytest
 from gamao_cli import i18n
 from gamao_cli.i18n import (
     _,
+    counted,
     format_number,
     language,
     language_from_environment,
@@ -155,6 +156,31 @@ def test_plural_forms_in_portuguese_count_zero_and_one_as_singular() -> None:
     assert ngettext("{count} file", "{count} files", 2) == "{count} arquivos"
     set_language("en")
     assert ngettext("{count} file", "{count} files", 0) == "{count} files"
+
+
+def test_counted_makes_each_noun_agree_with_its_count() -> None:
+    assert [counted("match", n) for n in (0, 1, 2)] == ["0 matches", "1 match", "2 matches"]
+    assert counted("file", 1) + ", " + counted("repair", 3) == "1 file, 3 repairs"
+    assert counted("verified", 1) == "1 verified"
+    assert counted("play", 1420, "1,420") == "1,420 plays"
+    set_language("pt")
+    assert [counted("game", n) for n in (0, 1, 2)] == ["0 partida", "1 partida", "2 partidas"]
+    assert counted("verified", 2) + ", " + counted("unverifiable", 1) == (
+        "2 verificadas, 1 não verificável"
+    )
+    assert counted("play", 1420, "1.420") == "1.420 jogadas"
+    with pytest.raises(ValueError, match="no noun for 'checker'"):
+        counted("checker", 2)
+
+
+def test_a_template_with_no_word_of_its_own_translates_no_message() -> None:
+    """A summary template such as ``{files}, {matches}, {selected}{written}`` would match any
+    message with two commas: it is only ever looked up whole."""
+    set_language("pt")
+    message = "not a match file, skipped (xgid file: positions, not games)"
+    assert translate_message(message) == (
+        "não é um arquivo de partidas, ignorado (arquivo xgid: posições, não partidas)"
+    )
 
 
 def test_messages_are_translated_by_their_templates_and_nested_fields() -> None:

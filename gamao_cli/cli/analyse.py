@@ -22,7 +22,7 @@ from gamao_cli.cli.executor_options import (
 )
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
-from gamao_cli.i18n import _, ngettext
+from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.executors import Executor
@@ -243,13 +243,11 @@ def _summary(files: list[FileSkill], seconds: float) -> str:
         if hits + misses
         else ""
     )
-    return _(
-        "{files}, {analysed} of {games} games analysed, {decisions} decisions in {seconds} s{cache}"
-    ).format(
-        files=ngettext("{count} file", "{count} files", len(files)).format(count=len(files)),
+    return _("{files}, {analysed} of {games} analysed, {decisions} in {seconds} s{cache}").format(
+        files=counted("file", len(files)),
         analysed=analysed,
-        games=games,
-        decisions=decisions,
+        games=counted("game", games),
+        decisions=counted("decision", decisions),
         seconds=f"{seconds:.1f}",
         cache=cache,
     )

@@ -149,7 +149,9 @@ def split(
             else:
                 ok = False
     stderr_console().print(
-        _("{read} matches read, {written} files written").format(read=read, written=written),
+        _("{read} read, {written} written").format(
+            read=counted("match", read), written=counted("file", written)
+        ),
         markup=False,
     )
     raise typer.Exit(ExitCode.OK if ok else ExitCode.FINDINGS)
