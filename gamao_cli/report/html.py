@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 
 from gamao_cli import __version__
-from gamao_cli.i18n import N_, _, format_number, language, ngettext, translate_message
+from gamao_cli.i18n import N_, _, counted, format_number, language, translate_message
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.content import Chart, FindingView, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
@@ -205,14 +205,11 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
     t = report.totals
     n = format_number
-    subtitle = (
-        ngettext("{count} match", "{count} matches", t["matches"]).format(count=n(t["matches"]))
-        + ", "
-        + ngettext(
-            "{games} games, {plays} plays from {files} file",
-            "{games} games, {plays} plays from {files} files",
-            t["files"],
-        ).format(games=n(t["games"]), plays=n(t["plays"]), files=n(t["files"]))
+    subtitle = _("{matches}, {games}, {plays} from {files}").format(
+        matches=counted("match", t["matches"], n(t["matches"])),
+        games=counted("game", t["games"], n(t["games"])),
+        plays=counted("play", t["plays"], n(t["plays"])),
+        files=counted("file", t["files"], n(t["files"])),
     )
     return (
         "<!DOCTYPE html>\n"

@@ -98,3 +98,22 @@ def test_links_to_files_are_relative_to_the_report(tmp_path: Path, small: Tables
     report = build_report(small, base=tmp_path / "out")
     hrefs = report.matches.get_column("href").to_list()
     assert all(h.startswith("../") for h in hrefs)
+
+
+def test_the_subtitle_counts_agree_with_their_nouns(tmp_path: Path) -> None:
+    """A file of one match of one game: "1 match, 1 game", in both languages."""
+    from gamao_cli.i18n import set_language
+
+    path = tmp_path / "one.mat"
+    path.write_text(
+        " 3 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+        "  1) 31: 8/5 6/5                   64: 24/18 13/9\n"
+        "  2)  Doubles => 2                  Drops\n"
+        "                                   Wins 1 point\n"
+    )
+    tables = read_corpus(collect_inputs([str(path)]), CheckOptions()).tables
+    html = render_html(build_report(tables, base=tmp_path))
+    assert "<p>1 match, 1 game, 2 plays from 1 file</p>" in html
+    set_language("pt")
+    html = render_html(build_report(tables, base=tmp_path))
+    assert "<p>1 match, 1 partida, 2 jogadas de 1 arquivo</p>" in html
