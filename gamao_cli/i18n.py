@@ -102,44 +102,40 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _load().ngettext(singular, plural, n)
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for extraction only (looked up by :func:`ngettext`
+    where it is shown)."""
+    return singular, plural
+
+
+_NOUNS: dict[str, tuple[str, str]] = {
+    "match": NP_("{count} match", "{count} matches"),
+    "game": NP_("{count} game", "{count} games"),
+    "play": NP_("{count} play", "{count} plays"),
+    "error": NP_("{count} error", "{count} errors"),
+    "warning": NP_("{count} warning", "{count} warnings"),
+    "diagnostic": NP_("{count} diagnostic", "{count} diagnostics"),
+    "duplicate": NP_("{count} duplicate", "{count} duplicates"),
+    "near-duplicate": NP_("{count} near-duplicate", "{count} near-duplicates"),
+    "file": NP_("{count} file", "{count} files"),
+    "repair": NP_("{count} repair", "{count} repairs"),
+    "decision": NP_("{count} decision", "{count} decisions"),
+    # Counts with an adjective: the same in English, agreeing in number in Portuguese.
+    "distinct": NP_("{count} distinct", "{count} distinct"),
+    "selected": NP_("{count} selected", "{count} selected"),
+    "verified": NP_("{count} verified", "{count} verified"),
+    "unverifiable": NP_("{count} unverifiable", "{count} unverifiable"),
+}
+"""The nouns the summaries count, by kind."""
+
+
 def counted(kind: str, n: int, shown: str | None = None) -> str:
     """``n`` and its noun, singular or plural, in the active language ("1 match",
     "2 matches"), for the summaries; ``shown``: ``n`` as it is written, when formatted."""
-    count = str(n) if shown is None else shown
-    if kind == "match":
-        text = ngettext("{count} match", "{count} matches", n)
-    elif kind == "game":
-        text = ngettext("{count} game", "{count} games", n)
-    elif kind == "play":
-        text = ngettext("{count} play", "{count} plays", n)
-    elif kind == "error":
-        text = ngettext("{count} error", "{count} errors", n)
-    elif kind == "warning":
-        text = ngettext("{count} warning", "{count} warnings", n)
-    elif kind == "diagnostic":
-        text = ngettext("{count} diagnostic", "{count} diagnostics", n)
-    elif kind == "duplicate":
-        text = ngettext("{count} duplicate", "{count} duplicates", n)
-    elif kind == "near-duplicate":
-        text = ngettext("{count} near-duplicate", "{count} near-duplicates", n)
-    elif kind == "file":
-        text = ngettext("{count} file", "{count} files", n)
-    elif kind == "repair":
-        text = ngettext("{count} repair", "{count} repairs", n)
-    elif kind == "decision":
-        text = ngettext("{count} decision", "{count} decisions", n)
-    # Counts with an adjective: the same in English, agreeing in number in Portuguese.
-    elif kind == "distinct":
-        text = ngettext("{count} distinct", "{count} distinct", n)
-    elif kind == "selected":
-        text = ngettext("{count} selected", "{count} selected", n)
-    elif kind == "verified":
-        text = ngettext("{count} verified", "{count} verified", n)
-    elif kind == "unverifiable":
-        text = ngettext("{count} unverifiable", "{count} unverifiable", n)
-    else:
+    forms = _NOUNS.get(kind)
+    if forms is None:
         raise ValueError(f"no noun for {kind!r}")
-    return text.format(count=count)
+    return ngettext(*forms, n).format(count=str(n) if shown is None else shown)
 
 
 def N_(message: str) -> str:

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gamao_cli.analysis.gc_pause import gc_paused
-from gamao_cli.analysis.options import CheckOptions, effective_rules
-from gamao_cli.analysis.plays_applied import plays_applied
+from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import Applied, MatchReplay
-from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.replay import MatchReplayer, plays_of
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.engine.gamao_id import standard_ids_fit
@@ -193,10 +192,10 @@ def select_match(
     passed = True
     applied: list[Applied] | None = None
     rs = None
-    if target is not None and not where:  # the plays alone decide: no full replay
-        rs = effective_rules(match, options).ruleset
-        applied = plays_applied(match, rs)
-    if applied is None:
+    if target is not None and not where:  # the plays alone decide
+        applied, rules = plays_of(match, options)
+        rs = rules.ruleset
+    else:
         replayer = MatchReplayer(match, options, index, file)
         replayer.ids = False  # the facts use the findings' codes and severities only
         replayer.records = False  # and count the plays

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gamao_cli.analysis.fingerprint_tokens import game_tokens
-from gamao_cli.analysis.options import CheckOptions, effective_rules
-from gamao_cli.analysis.plays_applied import plays_applied
+from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import Applied
-from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.replay import plays_of
 from gamao_cli.model.match import Match
 
 By = Literal["actions", "positions"]
@@ -175,19 +174,10 @@ def fingerprint_match(
     match: Match, by: By = "actions", options: CheckOptions | None = None
 ) -> MatchPrint:
     """The fingerprint of ``match`` and of each of its games, from the plays its replay
-    applies (:func:`plays_applied`, or the full replay where that declines). The print keeps
+    applies (:func:`replay.plays_of`). The print keeps
     each game's tokens (:meth:`MatchPrint.compact` leaves them out)."""
-    options = options or CheckOptions()
-    rules = effective_rules(match, options)
-    applied = plays_applied(match, rules.ruleset)
-    if applied is not None:  # the plays alone, as the full replay applies them
-        return print_of(match, applied, rules.variant.value, by)
-    replayer = MatchReplayer(match, options)
-    replayer.applied = []
-    replayer.ids = False  # findings are not kept: no position identifiers for them
-    replayer.records = False  # nor play records
-    replayer.run()
-    return print_of(match, replayer.applied, replayer.rules.variant.value, by)
+    applied, rules = plays_of(match, options or CheckOptions())
+    return print_of(match, applied, rules.variant.value, by)
 
 
 def print_of(match: Match, applied: list[Applied], variant: str, by: By = "actions") -> MatchPrint:

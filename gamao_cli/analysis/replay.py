@@ -12,6 +12,7 @@ from gamao_cli.analysis.conventions import is_single_game_export
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop, match_win
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
+from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, MatchReplay, PlayRecord
 from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.match_score import MatchScore
@@ -313,6 +314,22 @@ def replay_match(
     replayer.ids = ids
     replayer.records = records
     return replayer.run()
+
+
+def plays_of(match: Match, options: CheckOptions) -> tuple[list[Applied], EffectiveRules]:
+    """The plays the replay of ``match`` applies, in order, with the boards after each
+    (:attr:`MatchReplayer.applied`), and the rules it is replayed under: from the boards alone
+    (:func:`plays_applied`) where they tell, else from the full replay (its findings unused)."""
+    rules = effective_rules(match, options)
+    applied = plays_applied(match, rules.ruleset)
+    if applied is not None:
+        return applied, rules
+    replayer = MatchReplayer(match, options)
+    replayer.applied = []
+    replayer.ids = False  # findings are not kept: no position identifiers for them
+    replayer.records = False  # nor play records
+    replayer.run()
+    return replayer.applied, replayer.rules
 
 
 def snapshot_at(match: Match, probe: Probe, options: CheckOptions | None = None) -> Snapshot | None:

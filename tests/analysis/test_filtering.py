@@ -175,6 +175,7 @@ def test_reaches_alone_reads_the_plays_without_the_full_replay(
     from pathlib import Path
 
     import gamao_cli.analysis.filtering as filtering
+    import gamao_cli.analysis.replay as replay
 
     path = Path(str(tmp_path)) / "t.mat"
     path.write_text(TEXT)
@@ -185,6 +186,7 @@ def test_reaches_alone_reads_the_plays_without_the_full_replay(
         raise AssertionError("the full replay was run")
 
     monkeypatch.setattr(filtering, "MatchReplayer", no_replay)
+    monkeypatch.setattr(replay, "MatchReplayer", no_replay)  # plays_of's fallback
     [[hit]] = list(filter_inputs([item], None, target))
     assert (hit.passed, [(h.game, h.move, h.line) for h in hit.hits]) == (True, [(1, 0, 6)])
     with pytest.raises(AssertionError, match="the full replay was run"):

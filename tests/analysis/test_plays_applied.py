@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gamao_cli.analysis.fingerprint as fingerprint_module
+import gamao_cli.analysis.replay as replay_module
 from gamao_cli.analysis.fingerprint import fingerprint_match, print_of
 from gamao_cli.analysis.options import CheckOptions, effective_rules
 from gamao_cli.analysis.plays_applied import plays_applied
@@ -109,7 +109,7 @@ def test_a_clean_match_is_fingerprinted_without_the_full_replay(
     def no_replay(*args: object, **kwargs: object) -> None:
         raise AssertionError("the full replay was run")
 
-    monkeypatch.setattr(fingerprint_module, "MatchReplayer", no_replay)
+    monkeypatch.setattr(replay_module, "MatchReplayer", no_replay)
     assert fingerprint_match(match).fingerprint == "gm1a-ac0042ce4564e4e1fd68d6ebcd56a703"
 
 

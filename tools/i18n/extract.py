@@ -1,9 +1,9 @@
 """Make gamao_cli/locale/gamao.pot and bring gamao_cli/locale/pt/LC_MESSAGES/gamao.po up to it.
 
-The catalogue's messages come from three places: the sources' ``_()``, ``N_()`` and
-``ngettext()`` calls (Babel's Python extractor), the command line's help texts (docstrings and
-``help=``: :func:`gamao_cli.cli.help_i18n.help_texts`) and the finding and diagnostic codes'
-titles (:func:`gamao_cli.analysis.codes.all_codes`). Run from the repository root:
+The catalogue's messages come from three places: the sources' ``_()``, ``N_()``,
+``ngettext()`` and ``NP_()`` calls (Babel's Python extractor), the command line's help texts
+(docstrings and ``help=``: :func:`gamao_cli.cli.help_i18n.help_texts`) and the finding and
+diagnostic codes' titles (:func:`gamao_cli.analysis.codes.all_codes`). Run from the repository root:
 
     .venv/bin/python tools/i18n/extract.py
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "gamao_cli" / "locale" / "gamao.pot"
 PO = ROOT / "gamao_cli" / "locale" / "pt" / "LC_MESSAGES" / "gamao.po"
 PLURAL = r'"Plural-Forms: nplurals=2; plural=(n > 1);\n"'
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "NP_": (1, 2)}
 
 
 def template() -> Catalog:
