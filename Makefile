@@ -18,6 +18,7 @@ COMPILED := gamao_cli/formats/mat_reader.py \
 	gamao_cli/engine/position.py \
 	gamao_cli/engine/movegen.py \
 	gamao_cli/engine/rules_movegen.py \
+	gamao_cli/engine/tabula_movegen.py \
 	gamao_cli/engine/validate.py \
 	gamao_cli/analysis/game_replay.py \
 	gamao_cli/analysis/fingerprint_tokens.py \

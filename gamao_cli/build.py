@@ -43,6 +43,7 @@ COMPILED_MODULES = (
     "gamao_cli.engine.position",
     "gamao_cli.engine.movegen",
     "gamao_cli.engine.rules_movegen",
+    "gamao_cli.engine.tabula_movegen",
     "gamao_cli.engine.validate",
     "gamao_cli.analysis.game_replay",
     "gamao_cli.analysis.fingerprint_tokens",

@@ -111,7 +111,9 @@ class MatchHost(Protocol):
 MAX_LISTED_PLAYS = 8
 _UNPARSED: Final = MoveMark.UNPARSED  # a constant of the compiled module: no look-up
 
-_new_record = cast(Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__)
+_new_record: Final = cast(
+    Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
+)
 """``PlayRecord`` from a tuple of its fields in order, without the keyword constructor."""
 
 

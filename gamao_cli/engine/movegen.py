@@ -16,7 +16,8 @@ brings checkers home sooner and never blocks a lower one), which avoids permutat
 from __future__ import annotations
 
 import contextlib
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Final, NamedTuple, cast
 
 from gamao_cli.engine.position import Position
 from gamao_cli.model.actions import BAR, OFF, Board
@@ -98,10 +99,14 @@ def _singles(
     return out
 
 
+_tuple_new: Final = cast(Callable[[type[Play], tuple[object, ...]], Play], tuple.__new__)
+"""``tuple.__new__``, looked up once."""
+
+
 def new_play(steps: tuple[StepTuple, ...], mover: Board, opponent: Board) -> Play:
     """``Play(steps, mover, opponent)`` without the named tuple's ``__new__`` (a Python
     function: a third of the cost of a play found, from compiled code)."""
-    return tuple.__new__(Play, (steps, mover, opponent))
+    return _tuple_new(Play, (steps, mover, opponent))
 
 
 Found = dict[tuple[Board, int], tuple[StepTuple, ...]]

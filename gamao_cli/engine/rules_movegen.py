@@ -26,6 +26,7 @@ from typing import Final
 
 from gamao_cli.engine.movegen import Play, StepTuple, new_play, plays_for
 from gamao_cli.engine.ruleset import POOL, RuleSet
+from gamao_cli.engine.tabula_movegen import all_dice_plays
 from gamao_cli.model.actions import BAR, OFF, Board
 
 HEAD: Final = 24
@@ -522,6 +523,22 @@ def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple
     if len(dice) == 2 and standard_here(rs, me, opp):
         plays = plays_for(me, opp, (dice[0], dice[1]))
         return (len(plays[0].steps) if plays else 0), plays
+    if len(dice) == 3 and len(me) == POOL + 1 and rs.tabula_moves:
+        # Tabula's own walk finds the plays using every die, the same as the search below.
+        plays = all_dice_plays(me, opp, dice)
+        if plays:
+            return 3, plays
+        search = _search(rs, me, opp, dice, 1, prune=True)
+        best, kept = _compulsory(search.reached, dice)
+        return best, search.plays(kept)
+    return general_generate(rs, me, opp, dice)
+
+
+def general_generate(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]
+) -> tuple[int, list[Play]]:
+    """:func:`generate` by the rule-set search alone (tests compare the specialised
+    generators with it)."""
     limit = head_limit(rs, me, dice)
     search, best, kept = _most_dice(rs, me, opp, dice, limit)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):

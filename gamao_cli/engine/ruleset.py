@@ -98,6 +98,34 @@ class RuleSet:
     automatic_doubles: bool = False
     house_rules: tuple[str, ...] = ()
     options: tuple[tuple[str, str], ...] = field(default=())
+    tabula_moves: bool = field(init=False, repr=False, compare=False, default=False)
+    """True when tabula's own generator (engine.tabula_movegen) plays this rule set: one
+    shared track entered from a pool, the wall at the 12th point, exact bearing off from
+    1..12, three dice, two checkers block and one is hit; no house rule that changes
+    movement (the five-checker limit). Worked out once, in ``__post_init__``: the generator
+    asks at every position."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "tabula_moves",
+            self.shared_track
+            and self.pool
+            and self.enter_first
+            and self.home_points == 12
+            and self.bearoff_exact
+            and self.dice == 3
+            and self.hitting
+            and not (
+                self.same_direction
+                or self.single_blocks
+                or self.head
+                or self.block
+                or self.max_per_point
+                or self.home_hit_freeze
+                or self.acey_deucey
+            ),
+        )
 
     @property
     def standard_moves(self) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
 from gamao_cli.i18n import N_
@@ -48,7 +48,9 @@ class Judgement(NamedTuple):
         return self.mover is not None
 
 
-_new_judgement = cast(Callable[[type[Judgement], tuple[object, ...]], Judgement], tuple.__new__)
+_new_judgement: Final = cast(
+    Callable[[type[Judgement], tuple[object, ...]], Judgement], tuple.__new__
+)
 
 
 def legal_judgement(
