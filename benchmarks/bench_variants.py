@@ -5,8 +5,9 @@ Positions are those of seeded random self-play games of each variant (tests/vari
 each with all 21 rolls, weighted by how often each roll comes up (doubles 1/6 of the time).
 Standard backgammon is measured the same way with both generators: the specialised one
 (engine.movegen, what standard, nackgammon and hypergammon use) and the rule-set one
-(engine.rules_movegen), so the cost of the general search shows. Target (issue 11): every
-variant at least half of standard's rate.
+(engine.rules_movegen), so the cost of the general search shows. Tabula goes through
+``generate`` like the others, which hands it to its own walk (engine.tabula_movegen). Target
+(issue 11): every variant at least half of standard's rate.
 """
 
 from __future__ import annotations

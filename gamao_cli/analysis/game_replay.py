@@ -111,6 +111,9 @@ class MatchHost(Protocol):
 MAX_LISTED_PLAYS = 8
 _UNPARSED: Final = MoveMark.UNPARSED  # a constant of the compiled module: no look-up
 
+_PLAY_RECORD: Final = PlayRecord
+"""The class, held as a constant of the compiled module: no look-up by name per play."""
+
 _new_record: Final = cast(
     Callable[[type[PlayRecord], tuple[object, ...]], PlayRecord], tuple.__new__
 )
@@ -652,7 +655,7 @@ class GameReplay:
             # PlayRecord's fields in order, built as the tuple it is (many are made).
             self.records.append(
                 _new_record(
-                    PlayRecord,
+                    _PLAY_RECORD,
                     (
                         self.number,
                         move.number,

@@ -99,6 +99,9 @@ def _singles(
     return out
 
 
+_PLAY: Final = Play
+"""The class, held as a constant of the compiled module: no look-up by name per play."""
+
 _tuple_new: Final = cast(Callable[[type[Play], tuple[object, ...]], Play], tuple.__new__)
 """``tuple.__new__``, looked up once."""
 
@@ -106,7 +109,7 @@ _tuple_new: Final = cast(Callable[[type[Play], tuple[object, ...]], Play], tuple
 def new_play(steps: tuple[StepTuple, ...], mover: Board, opponent: Board) -> Play:
     """``Play(steps, mover, opponent)`` without the named tuple's ``__new__`` (a Python
     function: a third of the cost of a play found, from compiled code)."""
-    return _tuple_new(Play, (steps, mover, opponent))
+    return _tuple_new(_PLAY, (steps, mover, opponent))
 
 
 Found = dict[tuple[Board, int], tuple[StepTuple, ...]]

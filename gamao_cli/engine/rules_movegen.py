@@ -4,7 +4,9 @@ Standard backgammon, nackgammon and hypergammon keep the specialised generator o
 :mod:`gamao_cli.engine.movegen`; this one plays every rule set, including those whose movement
 differs (research/variants.md T4 tavla's home-board hit, N3-N7 Long Nardy, A1-A6
 acey-deucey, the five-checker house rule). It works on the mover's view like ``movegen``:
-``me`` and ``opp`` are both boards in their owner's numbering.
+``me`` and ``opp`` are both boards in their owner's numbering. Tabula's plays using all three
+dice come from its own walk, :mod:`gamao_cli.engine.tabula_movegen`: this search specialised,
+with the same plays in the same order (:func:`general_generate` is this search alone).
 
 The search is a depth-first walk over single-die moves that remembers every state it has seen
 (board, blots hit, dice left, head checkers moved, frozen checkers), so orders that reach the

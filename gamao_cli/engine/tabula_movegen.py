@@ -223,16 +223,18 @@ class _Walk:
                 self.move(n, d, POOL, BAR - d, r0, r1, ordered, restrict, narrow)
             # Open landing points, from 13 up while any checker is to enter (the wall).
             landing = self.open & ~WALL if self.pool else self.open
-            sources = self.occupied
-            for p in range(high if high < 24 else 24, low - 1, -1):
-                if not sources >> p & 1:
-                    continue
-                t = p - d
-                if t >= 1:
-                    if landing >> t & 1:
-                        self.move(n, d, p, t, r0, r1, ordered, restrict, narrow)
-                elif t == 0 and not self.outside:
-                    self.move(n, d, p, OFF, r0, r1, ordered, restrict, narrow)
+            # The mover's checkers on low..high, then the open points they reach, highest
+            # first (one step per legal move); bearing off, exactly from point d, is the
+            # lowest source and comes last.
+            upper = high if high < 24 else 24
+            sources = self.occupied & ((2 << upper) - 1) & ~((1 << low) - 1)
+            targets = sources >> d & landing
+            while targets:
+                t = targets.bit_length() - 1
+                targets ^= 1 << t
+                self.move(n, d, t + d, t, r0, r1, ordered, restrict, narrow)
+            if not self.outside and sources >> d & 1:
+                self.move(n, d, d, OFF, r0, r1, ordered, restrict, narrow)
 
     def move(
         self,
@@ -352,7 +354,13 @@ def _placed(keys: list[int]) -> list[int]:
 def all_dice_plays(me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
     """Every distinct tabula play using all three ``dice`` (mover's view, in the order the
     rule-set search finds them); empty when no play uses them all."""
-    a, b, c = sorted(dice, reverse=True)
+    a, b, c = dice[0], dice[1], dice[2]
+    if a < b:
+        a, b = b, a
+    if b < c:
+        b, c = c, b
+        if a < b:
+            a, b = b, a
     walk = _Walk(me, opp)
     walk.walk(3, a, b, c, POOL, -1, 0)
     return walk.plays

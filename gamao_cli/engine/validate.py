@@ -48,6 +48,9 @@ class Judgement(NamedTuple):
         return self.mover is not None
 
 
+_JUDGEMENT: Final = Judgement
+"""The class, held as a constant of the compiled module: no look-up by name per play."""
+
 _new_judgement: Final = cast(
     Callable[[type[Judgement], tuple[object, ...]], Judgement], tuple.__new__
 )
@@ -59,7 +62,7 @@ def legal_judgement(
     """A legal play's verdict (no reordering, no plays listed), built as the tuple it is: a
     named tuple's keyword constructor is interpreted code, and took half of judging's time."""
     return _new_judgement(
-        Judgement, (True, None, None, "", steps, mover, opponent, False, None, marks)
+        _JUDGEMENT, (True, None, None, "", steps, mover, opponent, False, None, marks)
     )
 
 
