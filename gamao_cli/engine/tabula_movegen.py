@@ -31,10 +31,8 @@ from __future__ import annotations
 from typing import Final, cast
 
 from gamao_cli.engine.movegen import Play, StepTuple, new_play
+from gamao_cli.engine.ruleset import POOL
 from gamao_cli.model.actions import BAR, OFF, Board
-
-POOL: Final = 26
-"""The checkers not yet entered (:data:`gamao_cli.engine.ruleset.POOL`)."""
 
 CELLS: Final = 27
 """Cells of a tabula board: off, the points 1..24, the bar, the pool."""
@@ -146,6 +144,7 @@ class _Walk:
         return found
 
     def hit(self, mask: int) -> Board:
+        """The opponent's board, built, with a blot hit on each point of ``mask``."""
         cells = list(self.opp0)
         for t in range(1, BAR):
             if mask >> t & 1:
