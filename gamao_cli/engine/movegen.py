@@ -99,6 +99,15 @@ def _singles(
     return out
 
 
+STEPS: Final[tuple[object, ...]] = tuple(
+    (f, t, hit) for f in range(27) for t in range(27) for hit in (False, True)
+)
+"""Every single-die step ``(from, to, hit)`` over a board's cells 0..26 (off, the points, the
+bar, a pool), made once, at ``(f * 27 + t) * 2 + hit``, for the searches that build plays a
+step at a time (engine.rules_movegen, engine.tabula_movegen). Typed ``object``: a
+:data:`StepTuple` read into a variable or list of its own type is unboxed by mypyc and built
+anew, a tuple each time, wherever it is stored again."""
+
 _PLAY: Final = Play
 """The class, held as a constant of the compiled module: no look-up by name per play."""
 

@@ -19,14 +19,14 @@ dice and, when only one of two different dice can be used, the larger one when i
 Once a state using every die is found, states using fewer are no longer kept (``prune``);
 :func:`generate` first searches for the states using every die alone, and for the others only
 when there are none. Single-die steps and the changes they make to a state code are made once,
-at import (:data:`_STEPS`, :data:`_DELTA`), not at every move tried.
+at import (:data:`~gamao_cli.engine.movegen.STEPS`, :data:`_DELTA`), not at every move tried.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
-from gamao_cli.engine.movegen import Play, StepTuple, new_play, plays_for
+from gamao_cli.engine.movegen import STEPS, Play, StepTuple, new_play, plays_for
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.engine.tabula_movegen import all_dice_plays
 from gamao_cli.model.actions import BAR, OFF, Board
@@ -59,13 +59,6 @@ EXTRA_SHIFT: Final = HIT_SHIFT + BAR + 1
 _DELTA: Final = tuple(_UNIT[t] - _UNIT[f] for f in range(POOL + 1) for t in range(BAR + 1))
 """A checker moved from cell f to cell t, in a state code, at ``f * 26 + t``: one addition
 a move instead of two."""
-
-_STEPS: Final = tuple(
-    (f, t, hit) for f in range(POOL + 1) for t in range(BAR + 1) for hit in (False, True)
-)
-"""Every single-die step (from, to, hit) at ``(f * 26 + t) * 2 + hit``: made once, not at
-every move tried."""
-
 
 PATH: Final = tuple((12 - i) % 24 or 24 for i in range(24))
 """Long Nardy: the mover's points in the order the opponent passes them (12, 11, ..., 1, 24,
@@ -185,7 +178,7 @@ class _Search:
         self.final_block = rs.block == "final"
         self.reached: _Found = {}
         self.seen: set[int] = set()
-        self.steps: list[StepTuple] = []
+        self.steps: list[object] = []  # StepTuple each (movegen.STEPS)
         self.used_first = 0
         # Only states using the most dice can be plays (M4): once a state using ``best`` dice
         # is kept, states using fewer are not (generate prunes; reachable keeps them all).
@@ -274,7 +267,8 @@ class _Search:
             self.best = used
         old = self.reached.get(code)
         if old is None or old[0] < used:
-            self.reached[code] = (used, tuple(self.steps), self.used_first, tuple(self.me))
+            steps = cast(tuple[StepTuple, ...], tuple(self.steps))
+            self.reached[code] = (used, steps, self.used_first, tuple(self.me))
 
     def boards(self) -> int:
         """The state now, as a code (the mover's board and the points hit)."""
@@ -374,13 +368,14 @@ class _Search:
                 if not (self.step_block and t != OFF and prime_through(me, self.far, t)):
                     if not steps:
                         self.used_first = d
-                    steps.append(_STEPS[(f * 26 + t) * 2 + hit])
+                    steps.append(STEPS[(f * 27 + t) * 2 + hit])
                     if last:
                         old = reached.get(now)
                         if (old is None or old[0] < len(steps)) and not (
                             self.final_block and prime_violation(me, opp)
                         ):
-                            reached[now] = (len(steps), tuple(steps), self.used_first, tuple(me))
+                            done = cast(tuple[StepTuple, ...], tuple(steps))
+                            reached[now] = (len(steps), done, self.used_first, tuple(me))
                             if len(steps) > self.best:
                                 self.best = len(steps)
                     else:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from gamao_cli.engine.movegen import Play, StepTuple, new_play
+from gamao_cli.engine.movegen import STEPS, Play, StepTuple, new_play
 from gamao_cli.engine.ruleset import POOL
 from gamao_cli.model.actions import BAR, OFF, Board
 
@@ -46,13 +46,6 @@ HIT_FIELD: Final = (1 << HIT_BITS) - 1
 
 FREE: Final = 31
 """A cell field of a key with no checker in it (a move cancelled by a later one)."""
-
-_STEPS: Final[tuple[object, ...]] = tuple(
-    (f, t, hit) for f in range(CELLS) for t in range(CELLS) for hit in (False, True)
-)
-"""Every single-die step (from, to, hit) at ``(f * 27 + t) * 2 + hit``. Typed ``object``: a
-:data:`~gamao_cli.engine.movegen.StepTuple` held in a variable of its own type is unboxed by
-mypyc, and built anew, a tuple each, for every play that holds it."""
 
 WALL: Final = (1 << HOME + 1) - 1
 """Points 1..12 (and bit 0), as bits: nothing lands there while any checker is to enter."""
@@ -113,13 +106,15 @@ class _Walk:
                     self.outside += me[p]
         self.mask = 0  # the points where a blot was hit
         # The first and second dice's moves, for the third's: steps, sources, destinations.
-        self.s0: object = _STEPS[0]
-        self.s1: object = _STEPS[0]
+        self.s0: object = STEPS[0]
+        self.s1: object = STEPS[0]
         self.f0 = self.t0 = self.f1 = self.t1 = 0
         # The keys of the plays found, by open addressing (-1: an empty slot).
         self.keys: list[int] = [-1] * SLOTS
         self.plays: list[Play] = []
-        # The opponent's boards after hits: by the point hit, by the mask of two or three.
+        # The opponent's boards after hits: by the point hit (a list, since a one-point mask
+        # above 256 would be a new Python integer for every look-up: 4% of a position's
+        # time), and by the mask when two or three were hit.
         self.hit_once: list[Board] = [opp] * BAR
         self.opponents: dict[int, Board] = {}
         # As rules_movegen._Search: moves are independent (the larger die first finds every
@@ -177,7 +172,7 @@ class _Walk:
         me[f] = me[f] + 1
         me[t] = me[t] - 1
         plays = self.plays
-        step = _STEPS[(f * CELLS + t) * 2 + hit]
+        step = STEPS[(f * CELLS + t) * 2 + hit]
         steps = cast(tuple[StepTuple, ...], (self.s0, self.s1, step))
         plays.append(new_play(steps, board, self.opponent(mask)))
         if len(plays) * 4 > size * 3:
@@ -271,7 +266,7 @@ class _Walk:
         home = f > HOME and t <= HOME
         if home:
             self.outside -= 1
-        step = _STEPS[(f * CELLS + t) * 2 + hit]
+        step = STEPS[(f * CELLS + t) * 2 + hit]
         nxt = f if ordered and f != BAR and not restrict else POOL
         follow = t if narrow else -1
         above = d if narrow else 0
@@ -353,13 +348,7 @@ def _placed(keys: list[int]) -> list[int]:
 def all_dice_plays(me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
     """Every distinct tabula play using all three ``dice`` (mover's view, in the order the
     rule-set search finds them); empty when no play uses them all."""
-    a, b, c = dice[0], dice[1], dice[2]
-    if a < b:
-        a, b = b, a
-    if b < c:
-        b, c = c, b
-        if a < b:
-            a, b = b, a
+    a, b, c = sorted(dice, reverse=True)
     walk = _Walk(me, opp)
     walk.walk(3, a, b, c, POOL, -1, 0)
     return walk.plays
