@@ -177,13 +177,19 @@ def _file_info(item: InputFile) -> dict[str, Any]:
 
 
 def _put(fs: Any, path: str, write: Callable[[Any], None]) -> None:
-    """Write ``path`` under a temporary name, then rename it into place."""
+    """Write ``path`` under a temporary name, then rename it into place; a write that fails
+    leaves neither (the store may be remote: fsspec, not :mod:`gamao_cli.formats.atomic`)."""
     folder, name = path.rsplit("/", 1)
     temporary = f"{folder}/.{name}.tmp"
     fs.makedirs(folder, exist_ok=True)
-    with fs.open(temporary, "wb") as fh:
-        write(fh)
-    fs.mv(temporary, path)
+    try:
+        with fs.open(temporary, "wb") as fh:
+            write(fh)
+        fs.mv(temporary, path)
+    except BaseException:
+        if fs.exists(temporary):
+            fs.rm(temporary)
+        raise
 
 
 def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:

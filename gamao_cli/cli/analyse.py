@@ -6,9 +6,10 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -22,6 +23,7 @@ from gamao_cli.cli.executor_options import (
 )
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
@@ -191,6 +193,8 @@ def _write(
     threshold: float,
     output: Path | None,
 ) -> None:
+    from polars.exceptions import PolarsError
+
     from gamao_cli.analysis.skill_run import disagreements
     from gamao_cli.report.skill_out import (
         SkillFormat,
@@ -206,13 +210,15 @@ def _write(
         if fmt is SkillFormat.parquet:
             data = rows(files, view, corpus)
             if output is not None:
-                with output.open("wb") as bout:
+                with atomic_open(output, "wb") as bout:
                     write_parquet(data, row_fields(view), bout)
             else:
                 write_parquet(data, row_fields(view), sys.stdout.buffer)
             return
-        out = output.open("w", encoding="utf-8", newline="") if output else sys.stdout
-        try:
+        with ExitStack() as stack:
+            out: TextIO = (
+                stack.enter_context(atomic_open(output, newline="")) if output else sys.stdout
+            )
             if fmt is SkillFormat.text:
                 write_text(
                     files,
@@ -224,11 +230,9 @@ def _write(
                 )
             else:
                 write_rows(rows(files, view, corpus), row_fields(view), fmt, out)
-        finally:
-            if output is not None:
-                out.close()
-    except OSError as exc:
-        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
+    except (OSError, PolarsError) as exc:  # polars reports a failed write as a ComputeError
+        error = exc.strerror if isinstance(exc, OSError) else None
+        fail(_("cannot write {output}: {error}").format(output=output, error=error or exc))
 
 
 def _summary(files: list[FileSkill], seconds: float) -> str:

@@ -83,7 +83,23 @@ def main(argv: list[str] | None = None) -> None:
         stderr_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
         raise SystemExit(ExitCode.CANNOT_RUN) from None
     _language_first(group, args, defaults)
+    _terminate_cleanly()
     group(args=args, prog_name="gamao", default_map=defaults)
+
+
+def _terminate_cleanly() -> None:
+    """SIGTERM (``kill``, a job scheduler's time limit) unwinds like Ctrl-C, so that a file
+    being written is removed rather than left half written (formats.atomic)."""
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    if hasattr(signal, "SIGTERM"):
+        from contextlib import suppress
+
+        with suppress(ValueError):  # not the main thread (gamao run inside another program)
+            signal.signal(signal.SIGTERM, stop)
 
 
 def _language_first(group: object, args: list[str], defaults: dict[str, object]) -> None:

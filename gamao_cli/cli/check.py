@@ -6,6 +6,7 @@ import os
 import sys
 from contextlib import ExitStack
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
@@ -29,6 +30,7 @@ from gamao_cli.cli.rules_options import (
     VariantOpt,
     make_options,
 )
+from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
@@ -123,8 +125,9 @@ def check(
     with ExitStack() as stack:
         out: TextIO = sys.stdout
         if output is not None:
+            stack.push(partial(_write_failed, output))  # runs after atomic_open's clean-up
             try:
-                out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
+                out = stack.enter_context(atomic_open(output, newline=""))
             except OSError as exc:
                 fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
         runner = stack.enter_context(executor_for(executor, workers, scheduler))
@@ -166,6 +169,14 @@ def check(
     if summary.unreadable_files:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if summary.errors else ExitCode.OK)
+
+
+def _write_failed(
+    output: Path, kind: type[BaseException] | None, exc: BaseException | None, _tb: object
+) -> None:
+    """A write into ``output`` that failed: the error message, not a traceback."""
+    if isinstance(exc, OSError):
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
 
 
 def _shown(findings: tuple[Finding, ...], shown: set[str]) -> list[Finding]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
@@ -21,6 +22,7 @@ from gamao_cli.cli.executor_options import (
 from gamao_cli.cli.match_output import derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
+from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
@@ -108,12 +110,15 @@ def convert(
         if target.exists() and not force:
             fail(_("{target} exists (use --force to overwrite)").format(target=target))
         target.parent.mkdir(parents=True, exist_ok=True)
-        shared = target.open("w", encoding="utf-8", newline="\n")
+    # The one output file is opened at the first match to write (none: no file at all) and
+    # appears whole when the run ends, never half written (formats.atomic).
+    single = ExitStack()
     written: set[Path] = set()
     work = [(item, to.value, options) for item in items]
     stdin = any(item.is_stdin for item in items)
     workers = 1 if stdin else jobs or os.cpu_count() or 1
     with (
+        single,
         executor_for(executor, workers, scheduler) as runner,
         progress_bar(len(items), "converting") as advance,
     ):
@@ -134,9 +139,14 @@ def convert(
                 continue
             counts["matches"] += len(done.texts)
             counts["games"] += done.games
+            if single_file and shared is None:
+                shared = single.enter_context(atomic_open(Path(str(output)), newline="\n"))
             if shared is not None:
-                for text in done.texts:
-                    shared.write(text)
+                try:
+                    for text in done.texts:
+                        shared.write(text)
+                except OSError as exc:
+                    _cannot_write(Path(output or "-"), exc)
             else:
                 assert out_dir is not None
                 for k, text in enumerate(done.texts):
@@ -154,12 +164,13 @@ def convert(
                         problems = True
                         continue
                     dest.parent.mkdir(parents=True, exist_ok=True)
-                    with dest.open("w", encoding="utf-8", newline="\n") as fh:
-                        fh.write(text)
+                    try:
+                        with atomic_open(dest, newline="\n") as fh:
+                            fh.write(text)
+                    except OSError as exc:
+                        _cannot_write(dest, exc)
                     counts["written"] += 1
             advance(1)
-    if single_file and shared is not None:
-        shared.close()
     err.print(
         _("{files}, {matches}, {games} converted to {format}{written}; {diagnostics}").format(
             files=counted("file", counts["files"]),
@@ -177,6 +188,10 @@ def convert(
     if counts["matches"] == 0:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
+
+
+def _cannot_write(path: Path, exc: OSError) -> NoReturn:
+    fail(_("cannot write {output}: {error}").format(output=path, error=exc.strerror or exc))
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
+from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def dedupe(
         out: TextIO = sys.stdout
         if output is not None:
             try:
-                out = stack.enter_context(output.open("w", encoding="utf-8", newline=""))
+                out = stack.enter_context(atomic_open(output, newline=""))
             except OSError as exc:
                 fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
         writer = {
@@ -103,7 +104,10 @@ def dedupe(
             OutputFormat.jsonl: dedupe_out.write_jsonl,
             OutputFormat.csv: dedupe_out.write_csv,
         }[fmt]
-        writer(result, out)
+        try:
+            writer(result, out)
+        except OSError as exc:
+            fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
     if write_dupes is not None:
         _write_dupes(result, items, write_dupes)
     stderr_console().print(dedupe_out.summary_line(result), markup=False)
@@ -140,12 +144,13 @@ def _write_dupes(result: DedupeResult, items: list[InputFile], root: Path) -> No
             target = _inside(root, name)
             target.parent.mkdir(parents=True, exist_ok=True)
             if counts.get(name) == 1:
-                shutil.copyfile(source.path, target)
+                with atomic_path(target) as temporary:
+                    shutil.copyfile(source.path, temporary)
                 continue
             for index, match in enumerate(read_path(source)):
                 if index + 1 in numbers:
                     path = target.with_name(f"{target.name}.{index + 1}.json")
-                    with path.open("w", encoding="utf-8") as fh:
+                    with atomic_open(path) as fh:
                         write_json(match, fh)
     except OSError as exc:
         fail(

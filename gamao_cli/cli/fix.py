@@ -109,13 +109,18 @@ def fix(
 
 
 def _copy(source: Path, target: Path) -> None:
-    shutil.copyfile(source, target)
+    from gamao_cli.formats.atomic import atomic_path
+
+    with atomic_path(target) as temporary:
+        shutil.copyfile(source, temporary)
 
 
 def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:
     from gamao_cli.cli.match_output import write_match
+    from gamao_cli.formats.atomic import atomic_open
 
-    with target.open("w", encoding="utf-8", newline="\n") as fh:
+    # Whole or not at all: a repair that fails half way leaves the file (--in-place) as it was.
+    with atomic_open(target, newline="\n") as fh:
         for m in matches:
             write_match(m, writer, fh)
 

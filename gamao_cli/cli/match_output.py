@@ -11,6 +11,8 @@ import shutil
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, TextIO
 
+from gamao_cli.formats.atomic import atomic_open, atomic_path
+
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
     from gamao_cli.formats.inputs import InputFile
@@ -96,7 +98,8 @@ class DirectorySink:
         if whole and self.to is None and item.path is not None:
             dest = self._free(self.root / rel)
             if dest is not None:
-                shutil.copyfile(item.path, dest)
+                with atomic_path(dest) as temporary:
+                    shutil.copyfile(item.path, temporary)
                 self.written += 1
             return
         for k, match in enumerate(matches):
@@ -104,6 +107,6 @@ class DirectorySink:
             dest = self._free(self.root / derived_name(rel, k, len(matches), fmt.extensions[0]))
             if dest is None:
                 continue
-            with dest.open("w", encoding="utf-8", newline="\n") as fh:
+            with atomic_open(dest, newline="\n") as fh:
                 write_match(match, fmt, fh)
             self.written += 1

@@ -137,7 +137,10 @@ def report(
                 from gamao_cli.report.markdown import render_markdown
 
                 text = render_markdown(content, base / f"{output.stem}_charts", base, advance)
-            output.write_text(text, encoding="utf-8", newline="\n")
+            from gamao_cli.formats.atomic import atomic_open
+
+            with atomic_open(output, newline="\n") as fh:
+                fh.write(text)
             if charts_dir is not None:
                 _write_charts(charts, charts_dir, chart_format, advance)
     except OSError as exc:

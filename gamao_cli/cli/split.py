@@ -44,12 +44,13 @@ def _open_new(path: Path, force: bool) -> Path | None:
 
 def _write_all(path: Path, fmt: FormatInfo, matches: list[Match], force: bool) -> bool:
     from gamao_cli.cli.match_output import write_match
+    from gamao_cli.formats.atomic import atomic_open
 
     target = _open_new(path, force)
     if target is None:
         return False
     try:
-        with target.open("w", encoding="utf-8", newline="\n") as fh:
+        with atomic_open(target, newline="\n") as fh:
             for match in matches:
                 write_match(match, fmt, fh)
     except OSError as exc:

@@ -32,6 +32,7 @@ from gamao_cli.cli.rules_options import (
     make_options,
 )
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
+from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _
 from gamao_cli.report.stats_out import (
     StatsFormat,
@@ -139,6 +140,8 @@ def _write_view(
     output: Path | None,
     skill: list[FileSkill] | None = None,
 ) -> None:
+    from polars.exceptions import PolarsError
+
     from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 
     if view is StatsView.player:
@@ -151,10 +154,13 @@ def _write_view(
     if skill is not None:
         df = join_skill(df, view.value, skill)
     try:
-        if fmt is StatsFormat.parquet:
-            write_parquet(df, output if output is not None else sys.stdout.buffer)
+        if fmt is StatsFormat.parquet and output is not None:
+            with atomic_open(output, "wb") as bout:
+                write_parquet(df, bout)
+        elif fmt is StatsFormat.parquet:
+            write_parquet(df, sys.stdout.buffer)
         elif output is not None:
-            with output.open("w", encoding="utf-8", newline="") as out:
+            with atomic_open(output, newline="") as out:
                 if fmt is StatsFormat.table:
                     write_table(df, view, out, terminal=False)
                 else:
@@ -163,8 +169,9 @@ def _write_view(
             write_table(df, view, sys.stdout, terminal=is_terminal(sys.stdout))
         else:
             write_text(df, fmt, sys.stdout)
-    except OSError as exc:
-        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
+    except (OSError, PolarsError) as exc:  # polars reports a failed write as a ComputeError
+        error = exc.strerror if isinstance(exc, OSError) else None
+        fail(_("cannot write {output}: {error}").format(output=output, error=error or exc))
 
 
 def register(app: typer.Typer) -> None:

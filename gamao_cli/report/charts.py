@@ -327,12 +327,15 @@ def to_svg(fig: Figure) -> str:
 
 
 def save(fig: Figure, path: Path) -> Path:
-    """Write the figure as SVG or PNG, by ``path``'s extension."""
+    """Write the figure as SVG or PNG, by ``path``'s extension (whole or not at all)."""
+    from gamao_cli.formats.atomic import atomic_open
+
     suffix = path.suffix.lower()
-    if suffix == ".svg":
-        fig.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
-    elif suffix == ".png":
-        fig.savefig(path, format="png", dpi=144, metadata={"Software": None})
-    else:
+    if suffix not in (".svg", ".png"):
         raise ValueError(f"charts are written as .svg or .png, not {suffix or path.name}")
+    with atomic_open(path, "wb") as fh:
+        if suffix == ".svg":
+            fig.savefig(fh, format="svg", metadata={"Date": None, "Creator": None})
+        else:
+            fig.savefig(fh, format="png", dpi=144, metadata={"Software": None})
     return path
