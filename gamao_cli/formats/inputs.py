@@ -19,10 +19,11 @@ import io
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
+from typing import IO, TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from gamao_cli.formats import registry
 from gamao_cli.formats.base import FormatInfo
@@ -186,9 +187,11 @@ Source = InputFile | str | os.PathLike[str] | bytes | bytearray | memoryview | B
 """What :func:`read_path` accepts: a path (str or PathLike), the bytes of a file, an open
 binary file, or an :class:`InputFile` (as :func:`iter_input_files` makes them)."""
 
-MAX_STREAM_BINARY = 1 << 30
-"""A binary format read from a non-seekable stream (standard input) is buffered in memory up
-to this size; a longer one is refused with P004."""
+MAX_STREAM_BINARY = 128 << 20
+"""A binary format read from a non-seekable stream (standard input) is copied into a
+temporary file (held in memory up to :data:`WHOLE_BYTES`, on disk past that, like a file's
+bytes are) up to this size, more than any binary reader accepts from a file (an ``.xg``
+archive is at most 64 MB, a ``.bgf`` 16 MB); a longer one is refused with P004."""
 
 
 def read_path(source: Source, fmt: FormatInfo | None = None) -> Iterator[Match]:
@@ -418,32 +421,47 @@ def _read_binary_stream(
     source: InputFile, buffered: io.BufferedReader[io.RawIOBase], info: FormatInfo
 ) -> Iterator[Match]:
     """A binary format from a large file (read in place: it is seekable) or from a stream
-    (buffered in memory up to :data:`MAX_STREAM_BINARY`)."""
+    (copied to a temporary file up to :data:`MAX_STREAM_BINARY`: memory stays bounded as for a
+    file)."""
     name = source.name
     if source.path is not None and buffered.seekable():
         buffered.seek(0)
         yield from _binary_matches(info, cast(BinaryIO, buffered), name)
         return
-    try:
-        data = buffered.read(MAX_STREAM_BINARY + 1)
-    except OSError as exc:
-        yield _failure(
-            name,
-            "P004",
-            N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
-        )
-        return
-    if len(data) > MAX_STREAM_BINARY:
-        limit = MAX_STREAM_BINARY >> 20
-        yield _failure(
-            name,
-            "P004",
-            N_("{file}: a {format} stream over {limit} MB: give a file").format(
-                file=name, format=info.name, limit=limit
-            ),
-        )
-        return
-    yield from _binary_matches(info, io.BytesIO(data), name)
+    with tempfile.SpooledTemporaryFile(max_size=WHOLE_BYTES) as spool:
+        try:
+            size = _spool(buffered, spool, MAX_STREAM_BINARY + 1)
+        except OSError as exc:
+            yield _failure(
+                name,
+                "P004",
+                N_("{file}: read error: {error}").format(file=name, error=exc.strerror or exc),
+            )
+            return
+        if size > MAX_STREAM_BINARY:
+            limit = MAX_STREAM_BINARY >> 20
+            yield _failure(
+                name,
+                "P004",
+                N_("{file}: a {format} stream over {limit} MB: give a file").format(
+                    file=name, format=info.name, limit=limit
+                ),
+            )
+            return
+        spool.seek(0)
+        yield from _binary_matches(info, cast(BinaryIO, spool), name)
+
+
+def _spool(source: io.BufferedReader[io.RawIOBase], spool: IO[bytes], most: int) -> int:
+    """Copy at most ``most`` bytes of ``source`` into ``spool`` a block at a time; the count."""
+    size = 0
+    while size < most:
+        block = source.read(min(SNIFF_BYTES, most - size))
+        if not block:
+            break
+        spool.write(block)
+        size += len(block)
+    return size
 
 
 def _binary_matches(info: FormatInfo, stream: BinaryIO, name: str) -> Iterator[Match]:
