@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import GameRecord, MatchReplay
@@ -130,4 +131,19 @@ def repair_match(match: Match, options: CheckOptions | None = None) -> Repair:
     new = Counter(f.code for f in _errors(after))
     if any(new[c] > old[c] for c in new):
         return Repair(match, (), tuple(_errors(before)), reverted=True)
-    return Repair(fixed, tuple(fixes), tuple(_errors(after)))
+    return Repair(_single_die_plays(match, fixed, options), tuple(fixes), tuple(_errors(after)))
+
+
+def _single_die_plays(match: Match, fixed: Match, options: CheckOptions) -> Match:
+    """``fixed`` with each play written in (R211) as the engine's steps: one hop a die, in a
+    legal order, hits marked, so a file that writes plays that way gets them that way."""
+    canonical = canonical_match(fixed, options)
+    games = []
+    for old, new, steps in zip(match.games, fixed.games, canonical.games, strict=True):
+        actions = list(new.actions)
+        for i, (before, after) in enumerate(zip(old.actions, new.actions, strict=False)):
+            hops = steps.actions[i]
+            if before != after and isinstance(after, Move) and isinstance(hops, Move):
+                actions[i] = replace(after, steps=hops.steps)
+        games.append(replace(new, actions=tuple(actions)))
+    return replace(fixed, games=tuple(games))

@@ -85,7 +85,8 @@ def fix(
             if output is not None and writer.name != found[0].source_format:
                 target = target.with_suffix("." + writer.extensions[0])
             repaired = [r.match for r in repairs]
-            _place(target, force or in_place, partial(_write, repaired, writer))
+            make = _patched(item.path, found, repaired) if writer.name == "mat" else None
+            _place(target, force or in_place, make or partial(_write, repaired, writer))
     if fmt is OutputFormat.json:
         rows = [{"file": name, "line": f.line, "game": f.game, "code": f.code,
                  "fix": f.description} for name, f in listed]  # fmt: skip
@@ -113,6 +114,26 @@ def _copy(source: Path, target: Path) -> None:
 
     with atomic_path(target) as temporary:
         shutil.copyfile(source, temporary)
+
+
+def _patched(
+    source: Path, found: list[Match], repaired: list[Match]
+) -> Callable[[Path], None] | None:
+    """The repairs written into the file's own text (formats/mat_patch.py), or None when
+    they cannot all be placed there (the writer's layout is used then)."""
+    from gamao_cli.formats.mat_patch import patch_mat
+
+    if len(found) != len(repaired) or any(m.source_format != "mat" for m in found):
+        return None
+    try:
+        data = patch_mat(source.read_bytes(), list(zip(found, repaired, strict=True)))
+    except OSError:
+        return None
+    return None if data is None else partial(_write_bytes, data)
+
+
+def _write_bytes(data: bytes, target: Path) -> None:
+    target.write_bytes(data)
 
 
 def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:

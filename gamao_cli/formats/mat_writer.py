@@ -2,7 +2,9 @@
 
 The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
 
-* the match's header tags ``; [Key "Value"]`` in order, then its comments as ``; text``,
+* the match's header tags ``; [Key "Value"]`` in order, then the rules no tag states as
+  XG's tags (``Crawford``, ``Jacoby``, ``Beaver`` ``On``/``Off``, ``CubeLimit``; a match
+  without a cube has ``CubeLimit "1"``), then its comments as ``; text``,
   then a blank line (no blank line when there is neither); ``; [Variation "NackGammon"]``
   for Nackgammon when no tag says so. The SGF properties gnubg maps to ``.mat`` tags take
   their ``.mat`` names (``DT`` is ``EventDate`` as ``yyyy.mm.dd``, ``EV`` ``Event``, ``RO``
@@ -11,7 +13,11 @@ The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
 * `` N point match`` (`` 0 point match`` for a money session) and a blank line;
 * per game `` Game N``, then `` name0 : s0`` padded to 31 characters and ``name1 : s1``
   (names only when the game's scores are unknown); unlike gnubg, at least one blank
-  separates the two when the left part is 31 characters or longer;
+  separates the two when the left part is 31 characters or longer; a player's rating
+  (``Match.ratings``, where it is a number) follows the name as GridGammon writes it,
+  ``nicksbar,1706 : 0``;
+* a game's comment lines (``Game.properties`` ``comment``, a ``.mat`` reader's ``;`` lines
+  inside the game) as ``; text`` after its score line;
 * rows ``%3d) %-27s `` (player 0's cell) followed by player 1's cell; a row player 1 opens
   has an empty left cell; a left cell longer than 27 characters pushes the right one along;
 * checker plays ``dd: a/b c/d `` with numeric 25 / 0 for bar / off and ``*`` on hits as
@@ -100,10 +106,28 @@ def _header(match: Match) -> str:
         lines.append(f'; [{_one_line(key)} "{_one_line(value)}"]\n')
     if match.rules.variant is not Variant.STANDARD and not has_variation:
         lines.append(f'; [Variation "{_VARIATION_NAMES[match.rules.variant]}"]\n')
+    lines.extend(_rule_tags(match))
     lines.extend(f"; {_one_line(c)}\n" if c else ";\n" for c in comments)
     if lines:
         lines.append("\n")
     return "".join(lines)
+
+
+def _rule_tags(match: Match) -> list[str]:
+    """The rules no tag states, as the tags the reader takes them from (XG's ``.mat``
+    tags): ``Crawford``, ``Jacoby``, ``Beaver`` ``On``/``Off`` and ``CubeLimit``."""
+    said = {key.strip().lower() for key, _ in match.tags}
+    rules = match.rules
+    out = [
+        f'; [{name} "{"On" if flag else "Off"}"]\n'
+        for name, flag in (("Crawford", rules.crawford), ("Jacoby", rules.jacoby),
+                           ("Beaver", rules.beavers))
+        if flag is not None and name.lower() not in said
+    ]  # fmt: skip
+    limit = rules.cube_limit or (1 if rules.cube is False else None)
+    if limit is not None and "cubelimit" not in said:
+        out.append(f'; [CubeLimit "{limit}"]\n')
+    return out
 
 
 def _one_line(text: str) -> str:
@@ -199,15 +223,31 @@ class _Rows:
         self.parts.append(f"{_LEFT_WIN if win.player == 0 else ' '}{_points(win)}\n")
 
 
+_RATING = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _names(game: Game, match: Match) -> tuple[str, str]:
+    """The score line's names: ``name,rating`` (GridGammon's form, which the reader reads
+    back into ``Match.ratings``) for a rating that is a number."""
+    players = game.players or match.players
+    named = [
+        f"{name},{rating}" if rating is not None and _RATING.fullmatch(rating) else name
+        for name, rating in zip(players, match.ratings, strict=True)
+    ]
+    return named[0], named[1]
+
+
 def _game(game: Game, match: Match, canonical: CanonicalSteps | None) -> str:
     players = game.players or match.players
+    names = _names(game, match)
     if game.score is None:
-        head = f" {players[0]:<30} {players[1]}\n"
+        head = f" {names[0]:<30} {names[1]}\n"
     else:
-        left = f"{players[0]} : {game.score[0]}"
-        head = f" {left:<30} {players[1]} : {game.score[1]}\n"
+        left = f"{names[0]} : {game.score[0]}"
+        head = f" {left:<30} {names[1]} : {game.score[1]}\n"
     rows = _Rows()
     rows.parts.append(f" Game {game.number}\n{head}")
+    rows.parts.extend(f"; {_one_line(v)}\n" for k, v in game.properties if k == "comment")
     actions = game.actions
     beavers: list[Beaver] = []  # the beaver exchange in progress
     index = 0
