@@ -133,7 +133,10 @@ def _patched(
 
 
 def _write_bytes(data: bytes, target: Path) -> None:
-    target.write_bytes(data)
+    from gamao_cli.formats.atomic import atomic_path
+
+    with atomic_path(target) as temporary:
+        temporary.write_bytes(data)
 
 
 def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:
