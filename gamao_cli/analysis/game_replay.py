@@ -35,6 +35,7 @@ from gamao_cli.engine.movegen import (
     surely_not_forced,
 )
 from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.play_list import listed_plays
 from gamao_cli.engine.position import Position, pip_count
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
@@ -108,7 +109,6 @@ class MatchHost(Protocol):
     def infer_winner(self, index: int, points: int) -> int | None: ...
 
 
-MAX_LISTED_PLAYS = 8
 _UNPARSED: Final = MoveMark.UNPARSED  # a constant of the compiled module: no look-up
 
 _PLAY_RECORD: Final = PlayRecord
@@ -219,7 +219,7 @@ class GameReplay:
         count: int | None = None
         if plays is not None:
             count = len(plays)
-            legal = tuple(format_play(p.steps) for p in plays[:MAX_LISTED_PLAYS])
+            legal = listed_plays(plays)
         pos = self.position
         ids = None
         board = None

@@ -28,6 +28,7 @@ from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.ids import IdError, position_id_from_boards
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.play_list import ordered_plays
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.ruleset import STANDARD, RuleSet, applicable_options, rule_set
@@ -119,7 +120,7 @@ def moves(
         plays = legal_plays(pos, (roll[0], roll[1]))
     else:
         plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
-    ordered = sorted(plays, key=lambda p: sorted(((-f, -t) for f, t, _ in p.steps)))
+    ordered = ordered_plays(plays)
     key = "position_id" if gamao_id.standard_ids_fit(rs) else "gamao_id"
     rows = [(format_play(p.steps), _id(rs, p.mover, p.opponent, pos.turn)) for p in ordered]
     analysed = candidates_by_result(source, (roll[0], roll[1])) if source is not None else {}

@@ -189,8 +189,8 @@ def checker_lines(checker: CheckerAnalysis, source: str) -> list[str]:
     """The recorded checker analysis as text: rank, play, equity and level, in the analyser's
     order (differences are not shown: recomputed from rounded equities they may differ from
     the analyser's own by 0.001)."""
-    lines = [f" Analysis ({_who(source, checker.level)}):"]
-    plays = [" ".join(str(s) for s in c.steps) or "(no move)" for c in checker.candidates]
+    lines = [" " + _("Analysis ({who}):").format(who=_who(source, checker.level))]
+    plays = [" ".join(str(s) for s in c.steps) or _("(no play)") for c in checker.candidates]
     width = max((len(p) for p in plays), default=0)
     for rank, (cand, play) in enumerate(zip(checker.candidates, plays, strict=True), start=1):
         level = f"  {cand.level}" if cand.level and cand.level != checker.level else ""

@@ -21,13 +21,14 @@ from gamao_cli.cli.rules_options import (
 )
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.movegen import legal_plays
-from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.play_list import plays_line
 from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.validate import judge
-from gamao_cli.i18n import _
+from gamao_cli.i18n import _, translate_message
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Game, Match
+from gamao_cli.model.terminal_text import terminal_safe
 
 
 def show(
@@ -139,8 +140,11 @@ def show(
         )
     action = snap.action
     actor = getattr(action, "player", None)
+    written = terminal_safe(getattr(action, "text", "") or "") or type(action).__name__
     lines = [
-        f"{file} game {game} move {move}: {getattr(action, 'text', '') or type(action).__name__}"
+        _("{file} game {game} move {move}: {action}").format(
+            file=file, game=game, move=move, action=written
+        )
     ]
     if snap.position is None:
         lines.append(
@@ -162,7 +166,7 @@ def show(
             dice=roll,
             crawford=snap.cube.crawford,
             rules=rs,
-        )
+        ).rstrip("\n")
     )
     ids = position_ids(
         pos, snap.cube, match.length, snap.score.score, dice, bool(options.jacoby), rs
@@ -184,15 +188,18 @@ def show(
                 verdict = judge(pos.mover, pos.opponent, action.dice, action.steps)
             else:
                 verdict = judge_rules(rs, pos.mover, pos.opponent, roll, action.steps)
+            recorded = " ".join(str(s) for s in action.steps)
             lines.append(
-                " Recorded: "
-                + (" ".join(str(s) for s in action.steps))
-                + (" (legal)" if verdict.legal else f" (illegal: {verdict.reason})")
+                " "
+                + (
+                    _("Recorded: {play} (legal)").format(play=recorded)
+                    if verdict.legal
+                    else _("Recorded: {play} (illegal: {reason})").format(
+                        play=recorded, reason=translate_message(verdict.reason)
+                    )
+                )
             )
-        lines.append(
-            f" {len(plays)} legal play{'s' if len(plays) != 1 else ''}"
-            + (": " + ", ".join(sorted(format_play(p.steps) for p in plays)[:12]) if plays else "")
-        )
+        lines.append(" " + plays_line(plays))
     typer.echo("\n".join(lines))
 
 
@@ -209,7 +216,9 @@ def _side(player: str | None, match: Match) -> int | None:
             return i
     fail(
         _("--player {player}: not a player of this match ({first}, {second})").format(
-            player=player, first=match.players[0], second=match.players[1]
+            player=player,
+            first=terminal_safe(match.players[0]),
+            second=terminal_safe(match.players[1]),
         )
     )
 

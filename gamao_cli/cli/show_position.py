@@ -17,10 +17,9 @@ from gamao_cli.cli.position_file import (
 )
 from gamao_cli.engine.board_text import MARKS, draw_board
 from gamao_cli.engine.movegen import legal_plays
-from gamao_cli.engine.notation import format_play
+from gamao_cli.engine.play_list import plays_line
 from gamao_cli.i18n import _
-
-MAX_PLAYS_SHOWN = 12
+from gamao_cli.model.terminal_text import terminal_safe
 
 
 def show_position(file: Path, number: int) -> None:
@@ -34,7 +33,10 @@ def show_position(file: Path, number: int) -> None:
     arg = fp.arg
     start = fp.game.start
     written = start.text if start is not None and start.text else ""
-    lines = [f"{file} position {number}" + (f": {written}" if written else "")]
+    lines = [
+        _("{file} position {number}").format(file=file, number=number)
+        + (f": {terminal_safe(written)}" if written else "")
+    ]
     problems = arg.position.problems()
     if problems:
         lines.append(" " + _("The position is impossible: {problems}").format(problems=problems[0]))
@@ -68,16 +70,11 @@ def show_position(file: Path, number: int) -> None:
             " " + _("A cube decision (no dice): gamao moves FILE --dice D lists the plays")
         )
     else:
-        plays = sorted(format_play(p.steps) for p in legal_plays(arg.position, arg.dice))
-        shown = ", ".join(plays[:MAX_PLAYS_SHOWN]) + (", ..." if len(plays) > 12 else "")
-        lines.append(
-            f" {len(plays)} legal play{'s' if len(plays) != 1 else ''}"
-            + (f": {shown}" if plays else " " + _("(the roll cannot be played)"))
-        )
+        lines.append(" " + plays_line(legal_plays(arg.position, arg.dice)))
     ann = fp.annotation
     if ann is not None and ann.checker is not None and ann.checker.candidates:
         lines += checker_lines(ann.checker, ann.source)
     if ann is not None and ann.cube is not None:
         lines += cube_lines(ann.cube, ann.source)
-    lines += [f" ; {comment}" for comment in fp.match.comments]
+    lines += [f" ; {terminal_safe(comment)}" for comment in fp.match.comments]
     typer.echo("\n".join(lines))

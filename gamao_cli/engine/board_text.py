@@ -6,7 +6,9 @@ are ``O`` and player 1's are ``X`` whoever is on roll (gnubg draws player 0 as `
 point or bar with more than five checkers shows the count in its fifth row. As in XG's
 drawing, bar checkers stack from the middle into the half of the bar column on the side
 where they re-enter: the player on roll's in the top half, the other player's below. The
-text is pure ASCII, at most 80 columns wide, with no trailing blanks.
+board is ASCII; the players' names keep their letters (``Kévin``), with anything that could
+act on a terminal escaped (:mod:`gamao_cli.model.terminal_text`). Lines are at most 80
+terminal columns wide (a wide character counts two), with no trailing blanks.
 
 Given a rule set, the drawing follows it: in Long Nardy the opponent's checkers stand on his
 own numbering ``p ± 12`` (both sides run counter-clockwise: the mover's head top right, the
@@ -22,6 +24,7 @@ from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import POOL, STANDARD, RuleSet
 from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import BAR
+from gamao_cli.model.terminal_text import fit_width, terminal_safe
 
 MARKS = ("O", "X")
 WIDTH = 80
@@ -29,10 +32,6 @@ _ROWS = 5
 _INFO_COLUMN = 49  # the side panel starts here (0-based)
 _TOP_BORDER = " +13-14-15-16-17-18------19-20-21-22-23-24-+"
 _BOTTOM_BORDER = " +12-11-10--9--8--7-------6--5--4--3--2--1-+"
-
-
-def _ascii(text: str) -> str:
-    return "".join(c if " " <= c <= "~" else "?" for c in text)
 
 
 def _cell(count: int, row: int, mark: str) -> str:
@@ -101,7 +100,7 @@ def draw_board(
     side = [""] * 13
     side[0] = f"{MARKS[top]}: {label[top]}"
     side[12] = f"{MARKS[bottom]}: {label[bottom]}"
-    side[0], side[12] = (_ascii(s)[:room] for s in (side[0], side[12]))
+    side[0], side[12] = (fit_width(terminal_safe(s), room) for s in (side[0], side[12]))
     if score is not None:
         side[1] = _points(score[top])
         side[11] = _points(score[bottom])

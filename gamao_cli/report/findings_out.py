@@ -15,7 +15,8 @@ from rich.text import Text
 from gamao_cli.analysis.check import FileReport, Summary
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.i18n import N_, _, counted, format_number, ngettext, translate_message
+from gamao_cli.engine.play_list import plays_text
+from gamao_cli.i18n import N_, _, counted, format_number, translate_message
 
 CSV_COLUMNS = (
     "file",
@@ -67,20 +68,7 @@ def text_lines(f: Finding) -> Text:
     rec = f" '{f.recorded.strip()}'" if f.recorded else ""
     out.append(f"{who}{rec}: {translate_message(f.message)}")
     if f.legal_count:
-        shown = ", ".join(f.legal_plays)
-        more = (
-            " " + _("(+{count} more)").format(count=f.legal_count - len(f.legal_plays))
-            if f.legal_count > len(f.legal_plays)
-            else ""
-        )
-        label = (
-            _("legal play")
-            if f.legal_count == 1
-            else ngettext("{count} legal play", "{count} legal plays", f.legal_count).format(
-                count=f.legal_count
-            )
-        )
-        out.append(f"\n      {label}: {shown}{more}", style="dim")
+        out.append("\n      " + plays_text(f.legal_plays, f.legal_count), style="dim")
     if f.position_id and f.severity.value != "info":
         ids = f"Position ID {f.position_id}"
         if f.match_id:
