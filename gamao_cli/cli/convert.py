@@ -19,7 +19,7 @@ from gamao_cli.cli.executor_options import (
     SchedulerOpt,
     executor_for,
 )
-from gamao_cli.cli.match_output import derived_name, relative_name
+from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
 from gamao_cli.formats.atomic import atomic_open
@@ -61,10 +61,12 @@ def convert(
 ) -> None:
     """Convert match files to .mat, SGF, JSON or JSON Lines.
 
-    Writing is normalising: plays come out in canonical notation and layout. Output names are
-    derived from input names inside OUT; nothing is written outside OUT and nothing is
-    overwritten without --force. Exit code 0; 1 when the readers reported problems; 2 when
-    nothing could be read.
+    Writing is normalising: plays come out in canonical notation and layout. An output is
+    named after its input inside OUT, the extension replaced (game.mat -> game.sgf; game-1,
+    game-2 for a file of several matches). When two inputs give one name (game.mat and
+    game.sgf), the first in input order keeps it and the next gets game.2.sgf, said on
+    stderr. Nothing is written outside OUT and nothing is overwritten without --force. Exit
+    code 0; 1 when the readers reported problems; 2 when nothing could be read.
     """
     from gamao_cli.analysis.conversion import convert_file
     from gamao_cli.analysis.workers import map_in_order
@@ -113,7 +115,7 @@ def convert(
     # The one output file is opened at the first match to write (none: no file at all) and
     # appears whole when the run ends, never half written (formats.atomic).
     single = ExitStack()
-    written: set[Path] = set()
+    names = OutputNames()
     work = [(item, to.value, options) for item in items]
     stdin = any(item.is_stdin for item in items)
     workers = 1 if stdin else jobs or os.cpu_count() or 1
@@ -127,7 +129,7 @@ def convert(
             if runner is not None
             else map_in_order(convert_file, work, workers)
         )
-        for (_item, rel), done in zip(rooted, results, strict=True):
+        for (item, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
             for message in done.messages:
                 err.print(message, markup=False, highlight=False)
@@ -151,10 +153,8 @@ def convert(
                 assert out_dir is not None
                 for k, text in enumerate(done.texts):
                     dest = out_dir / derived_name(rel, k, len(done.texts), fmt.extensions[0])
-                    if dest in written:
-                        # Two inputs with one stem (7point.mat, 7point.sgf): keep both.
-                        dest = dest.with_name(f"{rel.name}{dest.name[len(rel.stem) :]}")
-                    written.add(dest)
+                    # Two inputs with one stem (7point.mat, 7point.sgf): 7point.2.sgf.
+                    dest = names.claim(dest, item.name)
                     if dest.exists() and not force:
                         err.print(
                             _("{path}: exists, not overwritten (use --force)").format(path=dest),

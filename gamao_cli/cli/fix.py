@@ -43,7 +43,7 @@ def fix(
     2: bad usage or nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.repair import Fix, repair_match
-    from gamao_cli.cli.match_output import relative_name, writer_for
+    from gamao_cli.cli.match_output import OutputNames, relative_name, writer_for
     from gamao_cli.formats.inputs import is_match_record, read_path
 
     if output is not None and in_place:
@@ -55,6 +55,7 @@ def fix(
     listed: list[tuple[str, Fix]] = []
     remaining = reverted = matches = 0
     err = stderr_console()
+    names = OutputNames()
     with progress_bar(len(rooted), "repairing") as advance:
         for item, rel in rooted:
             found = [m for m in read_path(item) if is_match_record(m)]
@@ -72,7 +73,7 @@ def fix(
                 continue
             if not fixes:
                 if output is not None:
-                    _place(target, force, partial(_copy, item.path))
+                    _place(names.claim(target, item.name), force, partial(_copy, item.path))
                 continue
             writer = writer_for(repairs[0].match, None)
             if in_place and writer.name != found[0].source_format:
@@ -84,6 +85,8 @@ def fix(
                 continue
             if output is not None and writer.name != found[0].source_format:
                 target = target.with_suffix("." + writer.extensions[0])
+            if output is not None:
+                target = names.claim(target, item.name)
             repaired = [r.match for r in repairs]
             make = _patched(item.path, found, repaired) if writer.name == "mat" else None
             _place(target, force or in_place, make or partial(_write, repaired, writer))

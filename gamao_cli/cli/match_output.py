@@ -49,6 +49,44 @@ def derived_name(rel: PurePath, index: int, count: int, ext: str) -> PurePath:
     return rel.with_name(f"{name}{suffix}.{ext}")
 
 
+class OutputNames:
+    """The output names given out in one run, so that no two outputs overwrite each other.
+
+    The first input (in input order) to want a name has it; a later one gets the first free
+    of ``NAME.2.EXT``, ``NAME.3.EXT``, ... (``gnubg_7pt.mat`` and ``gnubg_7pt.sgf`` converted
+    to SGF: ``gnubg_7pt.sgf`` and ``gnubg_7pt.2.sgf``). Names differing only in case count as
+    the same (they are one file on Windows and macOS), so the rule is the same everywhere."""
+
+    def __init__(self) -> None:
+        self._owners: dict[str, str] = {}
+
+    def claim(self, dest: Path, source: str) -> Path:
+        """A name for ``source``'s output ``dest``: ``dest``, or the first free ``.N`` one
+        (said on stderr, naming both inputs)."""
+        wanted = dest
+        n = 1
+        while (key := str(dest).casefold()) in self._owners:
+            n += 1
+            dest = wanted.with_name(f"{wanted.stem}.{n}{wanted.suffix}")
+        self._owners[key] = source
+        if dest != wanted:
+            from gamao_cli.cli.common import stderr_console
+            from gamao_cli.i18n import _
+
+            message = _("{first} and {second} both give {path}: {second} written as {name}")
+            stderr_console().print(
+                message.format(
+                    first=self._owners[str(wanted).casefold()],
+                    second=source,
+                    path=wanted,
+                    name=dest.name,
+                ),
+                markup=False,
+                highlight=False,
+            )
+        return dest
+
+
 def writer_for(match: Match, to: str | None) -> FormatInfo:
     """The format to write ``match`` in: ``to`` when given, else its own format when gamao
     writes it, else gamao JSON."""
@@ -82,12 +120,10 @@ class DirectorySink:
         self.force = force
         self.written = 0
         self.refused: list[Path] = []
-        self._names: set[Path] = set()
+        self._names = OutputNames()
 
-    def _free(self, dest: Path) -> Path | None:
-        if dest in self._names:
-            dest = dest.with_name(f"{dest.stem}.{len(self._names)}{dest.suffix}")
-        self._names.add(dest)
+    def _free(self, dest: Path, source: str) -> Path | None:
+        dest = self._names.claim(dest, source)
         if dest.exists() and not self.force:
             self.refused.append(dest)
             return None
@@ -96,7 +132,7 @@ class DirectorySink:
 
     def add_file(self, item: InputFile, rel: PurePath, matches: list[Match], whole: bool) -> None:
         if whole and self.to is None and item.path is not None:
-            dest = self._free(self.root / rel)
+            dest = self._free(self.root / rel, item.name)
             if dest is not None:
                 with atomic_path(dest) as temporary:
                     shutil.copyfile(item.path, temporary)
@@ -104,7 +140,8 @@ class DirectorySink:
             return
         for k, match in enumerate(matches):
             fmt = writer_for(match, self.to)
-            dest = self._free(self.root / derived_name(rel, k, len(matches), fmt.extensions[0]))
+            name = derived_name(rel, k, len(matches), fmt.extensions[0])
+            dest = self._free(self.root / name, item.name)
             if dest is None:
                 continue
             with atomic_open(dest, newline="\n") as fh:

@@ -13,6 +13,7 @@ from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
+    from gamao_cli.cli.match_output import OutputNames
     from gamao_cli.formats.base import FormatInfo
     from gamao_cli.model.match import Match
 
@@ -42,10 +43,20 @@ def _open_new(path: Path, force: bool) -> Path | None:
     return path
 
 
-def _write_all(path: Path, fmt: FormatInfo, matches: list[Match], force: bool) -> bool:
+def _write_all(
+    path: Path,
+    fmt: FormatInfo,
+    matches: list[Match],
+    force: bool,
+    names: tuple[OutputNames, str] | None = None,
+) -> bool:
+    """``matches`` written to ``path``, or to the name ``names`` (the run's names, the input)
+    gives it when another input's piece has ``path`` already."""
     from gamao_cli.cli.match_output import write_match
     from gamao_cli.formats.atomic import atomic_open
 
+    if names is not None:
+        path = names[0].claim(path, names[1])
     target = _open_new(path, force)
     if target is None:
         return False
@@ -87,7 +98,7 @@ def split(
     written; 2 when nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.splitting import games_as_matches, group_keys
-    from gamao_cli.cli.match_output import derived_name, relative_name, writer_for
+    from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name, writer_for
     from gamao_cli.formats.inputs import is_match_record, read_path
     from gamao_cli.formats.registry import by_name
 
@@ -116,6 +127,7 @@ def split(
         fail(_("no match could be read from {paths}").format(paths=", ".join(paths)))
     ok = True
     written = 0
+    names = OutputNames()
     if per_file is not None and pieces:
         every = [p[3] for p in pieces]
         for n, start in enumerate(range(0, len(every), per_file)):
@@ -134,7 +146,7 @@ def split(
                 width = len(str(count))
                 stem = rel.stem if rel.suffix else rel.name
                 name = rel.with_name(f"{stem}-game{unit.games[0].number:0{width}d}.{ext}")
-            if _write_all(output / name, fmt, [unit], force):
+            if _write_all(output / name, fmt, [unit], force, (names, str(rel))):
                 written += 1
             else:
                 ok = False

@@ -247,14 +247,23 @@ def _dice_charts(tables: Tables, total: Sequence[int], players: pl.DataFrame) ->
     ]
     if 1 < players.height <= PLAYER_DICE_CHARTS:
         labels = [f"r{label}" for label in ROLL_LABELS]
+        taken = {"dice-all"}
         for row in players.iter_rows(named=True):
             counts = [int(row[c] or 0) for c in labels]
             if not sum(counts):
                 continue
             name = str(row["player"])
+            # A chart's name is a file name (--charts, Markdown): players whose slugs agree
+            # ("Ana", "ana", "All", names in other scripts) get -2, -3, ...
+            chart_name = base = f"dice-{slug(name)}"
+            n = 1
+            while chart_name in taken:
+                n += 1
+                chart_name = f"{base}-{n}"
+            taken.add(chart_name)
             out.append(
                 Chart(
-                    f"dice-{slug(name)}",
+                    chart_name,
                     name,
                     functools.partial(
                         charts.dice_histogram, counts, N_("{name}: rolls").format(name=name)

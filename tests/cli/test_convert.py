@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -79,14 +80,37 @@ def test_outputs_stay_inside_the_output_directory(tmp_path: Path) -> None:
     result = runner.invoke(app, ["convert", "examples", "--to", "sgf", "-o", str(out)])
     assert result.exit_code == 0, result.output
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    # gnubg_7pt.mat and gnubg_7pt.sgf share a stem: the second keeps its extension.
+    # gnubg_7pt.mat and gnubg_7pt.sgf share a stem: the first in input order (.mat, sorted)
+    # keeps gnubg_7pt.sgf, the second gets gnubg_7pt.2.sgf, and stderr says so.
     assert written == [
+        "gnubg_7pt.2.sgf",
         "gnubg_7pt.sgf",
-        "gnubg_7pt.sgf.sgf",
         "illegal_plays.sgf",
         "money_session_beavers.sgf",
     ]
     assert all(p.resolve().is_relative_to(out.resolve()) for p in out.rglob("*"))
+    clash = f"examples/gnubg_7pt.mat and examples/gnubg_7pt.sgf both give {out / 'gnubg_7pt.sgf'}"
+    assert f"{clash}: examples/gnubg_7pt.sgf written as gnubg_7pt.2.sgf" in result.stderr
+    again = runner.invoke(app, ["convert", "examples", "--to", "sgf", "-o", str(out), "--force"])
+    assert again.exit_code == 0  # the same names again: nothing left over, nothing lost
+    assert sorted(p.name for p in out.iterdir()) == written
+
+
+def test_names_that_differ_in_case_only_do_not_clash(tmp_path: Path) -> None:
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    shutil.copyfile("examples/gnubg_7pt.mat", src / "Game.mat")
+    shutil.copyfile("examples/illegal_plays.mat", src / "game.txt")
+    shutil.copyfile("examples/money_session_beavers.mat", src / "game.mat")
+    result = runner.invoke(
+        app, ["convert", str(src), "--to", "json", "-o", str(out), "--ext", "mat,txt"]
+    )
+    assert result.exit_code == 0, result.output
+    # Sorted input order: Game.mat, game.mat, game.txt; one file on Windows and macOS.
+    assert sorted(p.name for p in out.iterdir()) == ["Game.json", "game.2.json", "game.3.json"]
+    [first] = read_all(out / "Game.json")
+    [third] = read_all(out / "game.3.json")
+    assert first.length == 7 and third.players == read_all(src / "game.txt")[0].players
 
 
 def test_nothing_readable_exits_2(tmp_path: Path) -> None:
