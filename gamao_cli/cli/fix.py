@@ -107,6 +107,12 @@ def fix(
                 .format(matches=counted("match", reverted)) if reverted else ""),
         markup=False,
     )  # fmt: skip
+    if output is None and not in_place and listed:
+        err.print(
+            _("nothing written: the repairs are only listed (-o DIR writes the repaired files "
+              "into DIR, --in-place rewrites them)"),
+            markup=False,
+        )  # fmt: skip
     if not matches:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if remaining else ExitCode.OK)

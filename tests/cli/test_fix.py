@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
 from gamao_cli.formats.inputs import read_path
+from gamao_cli.i18n import set_language
 
 runner = CliRunner()
 
@@ -20,7 +21,11 @@ def test_list_only_then_out_then_in_place(tmp_path: Path) -> None:
     assert listed.stdout == (
         "examples/illegal_plays.mat:33: game 1: X404 repaired: Wins 2 -> Wins 1\n"
     )
-    assert listed.stderr.strip() == "1 file, 1 match, 1 repair, 4 errors left"
+    assert listed.stderr.strip() == (
+        "1 file, 1 match, 1 repair, 4 errors left\n"
+        "nothing written: the repairs are only listed (-o DIR writes the repaired files into "
+        "DIR, --in-place rewrites them)"
+    )
     out = tmp_path / "out"
     written = runner.invoke(app, ["fix", "examples", "-o", str(out), "--format", "json"])
     assert json.loads(written.stdout) == [
@@ -44,3 +49,17 @@ def test_list_only_then_out_then_in_place(tmp_path: Path) -> None:
     assert again.stdout == ""  # nothing left to repair
     both = runner.invoke(app, ["fix", str(copy), "--in-place", "-o", str(out)])
     assert both.exit_code == 2
+
+
+def test_listing_only_says_nothing_was_written_in_portuguese_too() -> None:
+    try:
+        listed = runner.invoke(app, ["--lang", "pt", "fix", "examples/illegal_plays.mat"])
+    finally:
+        set_language("en")
+    assert listed.exit_code == 1
+    assert listed.stderr.strip().splitlines()[-1] == (
+        "nada foi escrito: os reparos só são listados (-o DIR escreve os arquivos reparados em "
+        "DIR, --in-place os reescreve)"
+    )
+    clean = runner.invoke(app, ["fix", "examples/gnubg_7pt.mat"])
+    assert clean.exit_code == 0 and "nothing written" not in clean.stderr  # nothing to repair
