@@ -13,8 +13,10 @@ written as near as it can:
 * a checker play whose play made is not among the candidates has no ``A`` (gnubg would
   replace the play made by its first candidate);
 * a cube decision of a match is written only where its MWC are known (gnubg stores MWC
-  there, and equities become MWC only with a match equity table); of a money session,
-  where its equities are known.
+  there): the SGF writer works them out from recorded equities (XG's, BGBlitz's) with the
+  Kazaross XG2 table XG and gnubg use (:mod:`gamao_cli.engine.met`), at the decision's score
+  and cube; of a money session, where its equities are known. The analysers' own cube
+  errors are not written (gnubg works them out from the values).
 """
 
 from __future__ import annotations

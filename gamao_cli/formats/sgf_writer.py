@@ -29,7 +29,10 @@ One game tree per game (research/gnubg-behaviour.md)::
   no take after it (gnubg's ``.mat`` never writes one), the take is written.
 * ``Game.annotations`` are written in gnubg's analysis properties (``DA``, ``A``, ``LU``,
   its labels, ``C``) on the node of the action they annotate: see
-  :mod:`~gamao_cli.formats.sgf_annotate`.
+  :mod:`~gamao_cli.formats.sgf_annotate`. A match's cube decision recorded as equities
+  (XG, BGBlitz) gets the match-winning chances gnubg's ``DA`` holds from the Kazaross XG2
+  table (XG's and gnubg's default, :mod:`gamao_cli.engine.met`) at the game's score, the
+  cube's value at the decision and the Crawford game.
 * Resignation offers are not written (gnubg writes none; ``RE[..R]`` says it). Set-up
   positions are written as gnubg does: ``;PL[W]AE[a:y]AW[..]AB[..]``, then ``;CV[n]``,
   ``;CP[c|w|b]`` and ``;PL[W]DI[..]`` nodes.
@@ -44,6 +47,7 @@ from itertools import pairwise
 from typing import TextIO
 
 from gamao_cli import __version__
+from gamao_cli.engine import met
 from gamao_cli.formats.sgf_annotate import node_analysis
 from gamao_cli.formats.sgf_moves import MechanicalBoard, point_letter
 from gamao_cli.formats.sgf_parser import escape
@@ -61,6 +65,7 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
+from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.match import Game, Match, Variant
 
 APPLICATION = f"gamao:{__version__}"
@@ -96,7 +101,7 @@ def write_sgf(match: Match, stream: TextIO) -> None:
     crawford_index = _crawford_index(match, scores)
     for i, game in enumerate(games):
         stream.write(_root(match, game, i, scores[i], i == crawford_index, games))
-        for node in _nodes(match, game):
+        for node in _nodes(match, game, scores[i], i == crawford_index):
             stream.write("\n;")
             stream.write(node)
         stream.write(")\n")
@@ -304,22 +309,61 @@ def _ended_by_resignation(match: Match, game: Game, winner: int) -> bool:
 # --- move and setup nodes ----------------------------------------------------------------------
 
 
-def _nodes(match: Match, game: Game) -> Iterator[str]:
+def _with_mwc(
+    note: Annotation | None,
+    match: Match,
+    score: tuple[int, int],
+    decider: int,
+    cube_value: int,
+    crawford_game: bool,
+) -> Annotation | None:
+    """``note`` with its match cube decision's MWC worked out from its equities (XG's,
+    BGBlitz's) with the Kazaross XG2 table (engine/met.py), where it has no MWC: gnubg's DA
+    holds a match's cube values as MWC."""
+    cube = None if note is None else note.cube
+    if note is None or cube is None or match.length == 0 or cube.no_double_mwc is not None:
+        return note
+    if cube.no_double is None or cube.double_take is None:
+        return note
+    away, opp_away = match.length - score[decider], match.length - score[1 - decider]
+    if not (0 < away <= met.LENGTH and 0 < opp_away <= met.LENGTH) or cube_value < 1:
+        return note
+    crawford = crawford_game and match.rules.crawford is not False
+    nd = met.equity_to_mwc(cube.no_double, away, opp_away, cube_value, crawford)
+    dt = met.equity_to_mwc(cube.double_take, away, opp_away, cube_value, crawford)
+    return replace(note, cube=replace(cube, no_double_mwc=nd, double_take_mwc=dt))
+
+
+def _nodes(
+    match: Match, game: Game, score: tuple[int, int] = (0, 0), crawford_game: bool = False
+) -> Iterator[str]:
     if game.start is not None:
         yield from _setup_nodes(game.start)
     actions = game.actions
     ends_by_resignation = _resigned_at_end(match, game)
     notes = {note.action: note for note in game.annotations}
     money = match.length == 0
+    cube_value = game.cube_value
+    if game.start is not None and game.start.cube_value:
+        cube_value = game.start.cube_value
+    offered = cube_value  # the cube before the double being answered
     for i, action in enumerate(actions):
         later = [a for a in actions[i + 1 :] if not isinstance(a, Resign)]
         note = notes.get(i)
+        if isinstance(action, (Move, Double)):
+            note = _with_mwc(note, match, score, action.player, cube_value, crawford_game)
+        elif isinstance(action, (Take, Drop)):
+            note = _with_mwc(note, match, score, 1 - action.player, offered, crawford_game)
+        if isinstance(action, (Double, Beaver)):
+            offered, cube_value = cube_value, action.value
+        elif isinstance(action, SetPosition) and action.cube_value:
+            cube_value = action.cube_value
         if isinstance(action, Move):
             last = all(isinstance(a, Win) for a in later)
             roll_only = last and ends_by_resignation
             node = _move_node(action, roll_only=roll_only)
-            if node.startswith("PL["):  # a roll not played: its luck, labels, comment
-                bare = None if note is None else replace(note, checker=None, cube=None)
+            if node.startswith("PL["):  # a roll not played: the cube before it, luck, labels
+                bare = None if note is None else replace(note, checker=None)
                 yield node + node_analysis(bare, money, [])
                 continue
             letters = None
