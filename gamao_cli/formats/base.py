@@ -48,6 +48,9 @@ class FormatInfo:
     # Formats whose files can be cut at match boundaries into byte ranges read on their own
     # (gamao_cli.formats.ranges): a reader given the number of lines before the range.
     read_from: LineReader | None = None
+    # A format recognised but not read (no ``read``, no ``read_binary``): the one P008
+    # message such an input gets (an ``N_`` template with ``{file}``): why, and what to do.
+    not_read: str = ""
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)

@@ -55,13 +55,13 @@ INPUT_CODES: dict[str, str] = {
     "P005": "input is empty",
     "P006": "input is binary, not text",
     "P007": "format not recognised (neither by content nor by extension)",
-    "P008": "the format cannot be read",
+    "P008": "the format is recognised but not read (gnubg's `export match text` listing)",
     "P009": "the reader failed unexpectedly on this input (a gamao bug; please report it)",
     "P010": "a file found in a directory is not a match file (empty, binary or unrecognised "
     "content, another game's SGF): skipped",
 }
 
-SKIPPABLE = frozenset({"P005", "P006", "P007", "P228"})
+SKIPPABLE = frozenset({"P005", "P006", "P007", "P008", "P228"})
 """Codes that mean "not a match file": for files found by walking a directory, such a file
 is skipped with a warning (P010) rather than failing the run."""
 
@@ -402,18 +402,21 @@ def _format_of(
     encoding = detect_encoding(head)
     info = fmt or registry.detect(decode_head(head, encoding), source.name if by_name else "")
     if info is None:
-        known = ", ".join(registry.names())
+        known = ", ".join(registry.readable_names())
         return _failure(
             name,
             "P007",
             N_("{file}: not a known match format ({known})").format(file=name, known=known),
         )
     if info.read is None and info.read_binary is None:
-        return _failure(
-            name,
-            "P008",
-            N_("{file}: the {format} format cannot be read").format(file=name, format=info.name),
+        message = (
+            info.not_read.format(file=name)
+            if info.not_read
+            else N_("{file}: the {format} format cannot be read").format(
+                file=name, format=info.name
+            )
         )
+        return _failure(name, "P008", message)
     return info, encoding
 
 

@@ -15,6 +15,7 @@ from typing import BinaryIO, TextIO
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.json_values import FORMAT as JSON_FORMAT_NAME
+from gamao_cli.i18n import N_
 from gamao_cli.model.match import Match
 
 SNIFF_CHARS = 8192
@@ -26,6 +27,9 @@ _MAT_TAG = re.compile(r"^\s*;\s*\[", re.MULTILINE)
 _MAT_LENGTH = re.compile(r"^\s*\d+\s+point\s+match\b", re.MULTILINE | re.IGNORECASE)
 _MAT_GAME = re.compile(r"^\s*Game\s+1\s*$", re.MULTILINE | re.IGNORECASE)
 _MAT_SCORE = re.compile(r"^\s*\S.*?\s:\s*-?\d+\s+\S.*?\s:\s*-?\d+\s*$", re.MULTILINE)
+_GNUBG_TEXT_BOARD = re.compile(
+    r"^ GNU Backgammon  [^:\n]+: [A-Za-z0-9+/]{14}[ \t\r]*$", re.MULTILINE
+)
 
 
 def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
@@ -193,6 +197,12 @@ def sniff_mat(head: str) -> bool:
     return game is not None and _MAT_SCORE.search(text, game.end()) is not None
 
 
+def sniff_gnubg_text(head: str) -> bool:
+    """gnubg's ``export match text`` listing: its boards' heading line, `` GNU Backgammon
+    Position ID: 4HPwATDgc/ABMA`` (the label in gnubg's language, the ID 14 characters)."""
+    return _GNUBG_TEXT_BOARD.search(head[:SNIFF_CHARS]) is not None
+
+
 def sniff_gmd(head: str) -> bool:
     from gamao_cli.formats.gmd_items import sniff_gmd as sniff
 
@@ -286,6 +296,19 @@ FORMATS: tuple[FormatInfo, ...] = (
         write=None,
     ),
     FormatInfo(
+        name="gnubg-text",
+        description="GNU Backgammon's `export match text` listing: recognised, not read "
+        "(a listing for reading, not a match record: export .mat or .sgf from gnubg)",
+        extensions=(),
+        sniff=sniff_gnubg_text,
+        read=None,
+        write=None,
+        not_read=N_(
+            "{file}: a gnubg text export (export match text): a listing, not a match record; "
+            "export the match from gnubg as .mat or .sgf"
+        ),
+    ),
+    FormatInfo(
         name="position",
         description="position files: XG / BGBlitz position and analysis texts, XGID or gnubg "
         "ID lists (read only; gamao moves/show)",
@@ -341,6 +364,11 @@ def names() -> tuple[str, ...]:
     return tuple(f.name for f in FORMATS)
 
 
+def readable_names() -> tuple[str, ...]:
+    """The formats gamao reads (not those it only recognises, such as gnubg's text export)."""
+    return tuple(f.name for f in FORMATS if f.read is not None or f.read_binary is not None)
+
+
 def by_name(name: str) -> FormatInfo:
     """The format called ``name`` (case-insensitive; a leading dot is allowed)."""
     key = name.strip().lower().lstrip(".")
@@ -386,12 +414,20 @@ def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:
     return found[0] if found else None
 
 
-_OTHER_MARKS = ("XGID=", "Position-ID:", "Score is ", "GMD-", "JavaFIBS", "bgammon-replay")
+_OTHER_MARKS = (
+    "XGID=",
+    "Position-ID:",
+    "Score is ",
+    "GMD-",
+    "JavaFIBS",
+    "bgammon-replay",
+    " GNU Backgammon  ",
+)
 _MARKS_WINDOW = 2048  # those marks stand in a file's first lines
 """What the other text formats hold in their first lines (position files, FIBS oldmoves,
-Gibbon GMD, JavaFIBS, bgammon.org): a head with none of them and an ``N point match`` line is
-a .mat file without trying every sniffer (a head with any of them, or in doubt, goes through
-every sniffer in order)."""
+Gibbon GMD, JavaFIBS, bgammon.org, gnubg's text export): a head with none of them and an
+``N point match`` line is a .mat file without trying every sniffer (a head with any of them,
+or in doubt, goes through every sniffer in order)."""
 
 _ORDER_CACHE: dict[int, tuple[tuple[FormatInfo, ...], list[FormatInfo]]] = {}
 

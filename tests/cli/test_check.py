@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
 from tests.cli.conftest import golden
+from tests.helpers import CORPUS
 
 runner = CliRunner()
 EXAMPLE = "examples/illegal_plays.mat"
@@ -118,3 +120,43 @@ def test_position_files_are_skipped_and_counted() -> None:
     )
     assert (doc["summary"]["files"], doc["summary"]["skipped_files"]) == (2, 1)
     assert doc["summary"]["matches"] == 1
+
+
+GNUBG_TEXT = "tests/fixtures/gnubg_text/gnubg_7pt_game1.txt"
+GNUBG_TEXT_WHY = (
+    "a gnubg text export (export match text): a listing, not a match record; export the match"
+    " from gnubg as .mat or .sgf"
+)
+
+
+def test_a_gnubg_text_export_gets_one_line_named_or_found() -> None:
+    """gnubg's `export match text` was read as a .mat (its .txt name): 950 unreadable lines.
+    Named, it is one error; found in a directory, one skip; the summary counts it either way."""
+    named = runner.invoke(app, ["check", GNUBG_TEXT, "--format", "json"])
+    assert named.exit_code == 2, named.output  # nothing named could be read
+    doc = json.loads(named.stdout)
+    assert [(f["code"], f["severity"], f["message"]) for f in doc["findings"]] == [
+        ("P008", "error", f"{GNUBG_TEXT}: {GNUBG_TEXT_WHY}")
+    ]
+    assert (doc["summary"]["files"], doc["summary"]["unreadable_files"]) == (1, 1)
+    text = runner.invoke(app, ["check", GNUBG_TEXT])
+    assert text.stdout.splitlines()[:2] == [
+        GNUBG_TEXT,
+        f"  - error P008: {GNUBG_TEXT}: {GNUBG_TEXT_WHY}",
+    ]
+    walked = runner.invoke(app, ["check", "tests/fixtures/gnubg_text", "--format", "json"])
+    assert walked.exit_code == 0, walked.output
+    doc = json.loads(walked.stdout)
+    assert [(f["code"], f["severity"], f["message"]) for f in doc["findings"]] == [
+        ("P010", "warning", f"not a match file, skipped ({GNUBG_TEXT}: {GNUBG_TEXT_WHY})")
+    ]
+    assert (doc["summary"]["files"], doc["summary"]["skipped_files"]) == (1, 1)
+
+
+def test_gnubg_text_export_of_the_corpus_gets_one_line() -> None:
+    real = CORPUS / "lassehjorthmadsen-gnubg-scripts" / "match1484923_analyzed.txt"
+    if not real.exists():
+        pytest.skip("../shared/corpus is absent (a clone of the project alone)")
+    result = runner.invoke(app, ["check", str(real), "--format", "json"])
+    doc = json.loads(result.stdout)
+    assert [f["code"] for f in doc["findings"]] == ["P008"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+from pathlib import Path
 
 import pytest
 
@@ -36,12 +37,19 @@ def test_formats_table() -> None:
         ("javafibs", ("match",), False),
         ("fibs", ("fibs", "oldmoves"), False),
         ("bgammon", ("match",), False),
+        ("gnubg-text", (), False),
         ("position", ("txt",), True),
         ("bgf", ("bgf",), False),
         ("xg", ("xg",), False),
         ("xgp", ("xgp",), False),
     ]
-    assert all((f.read is None) is (f.read_binary is not None) for f in FORMATS)
+    # Every format is read as text or as binary, but gnubg's text export: recognised, not read.
+    unread = [f.name for f in FORMATS if f.read is None and f.read_binary is None]
+    assert unread == ["gnubg-text"]
+    assert registry.readable_names() == tuple(f.name for f in FORMATS if f.name not in unread)
+    assert all(
+        (f.read is None) is (f.read_binary is not None) for f in FORMATS if f.name not in unread
+    )
     assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf", "xg", "xgp"]
     assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
     assert [f.name for f in FORMATS if not f.matches] == ["position", "xgp"]
@@ -61,8 +69,8 @@ def test_formats_table() -> None:
     assert out_a.getvalue() == out_b.getvalue()
     assert registry.JSON_FORMAT_NAME == json_format.FORMAT
     assert registry.names() == (
-        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "position", "bgf",
-        "xg", "xgp",
+        "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "gnubg-text",
+        "position", "bgf", "xg", "xgp",
     )  # fmt: skip
     assert extensions() == {
         "mat", "txt", "sgf", "json", "jsonl", "gmd", "match", "fibs", "oldmoves", "bgf", "xg",
@@ -73,7 +81,9 @@ def test_formats_table() -> None:
 def test_by_name() -> None:
     assert by_name("SGF").name == "sgf"
     assert by_name(".jsonl").name == "jsonl"
-    known = r"mat, sgf, json, jsonl, gmd, javafibs, fibs, bgammon, position, bgf, xg, xgp"
+    known = (
+        r"mat, sgf, json, jsonl, gmd, javafibs, fibs, bgammon, gnubg-text, position, bgf, xg, xgp"
+    )
     with pytest.raises(UnknownFormatError, match=rf"unknown format 'smile' \(known: {known}\)"):
         by_name("smile")
     assert issubclass(UnknownFormatError, ValueError)
@@ -184,3 +194,19 @@ def test_mat_entry() -> None:
     first = again.games[0].actions[0]
     assert isinstance(first, Move)
     assert (first.player, first.dice, first.steps) == (0, (3, 1), (Step(8, 5), Step(6, 5)))
+
+
+GNUBG_TEXT = Path(__file__).resolve().parents[1] / "fixtures" / "gnubg_text" / "gnubg_7pt_game1.txt"
+
+
+def test_gnubg_text_export_is_recognised_even_with_a_match_length_line() -> None:
+    """gnubg's `export match text`: its board heading marks it, whatever the file's name, and
+    an ``N point match`` line in its head (a comment) does not make it a .mat."""
+    head = GNUBG_TEXT.read_text(encoding="utf-8")[:8192]
+    assert detect(head, "game1.txt").name == "gnubg-text"  # type: ignore[union-attr]
+    assert detect(head, "").name == "gnubg-text"  # type: ignore[union-attr]
+    with_length = head.replace("Date: 01/01/24", "Comment:\n 7 point match", 1)
+    assert "\n 7 point match\n" in with_length
+    assert detect(with_length, "game1.mat").name == "gnubg-text"  # type: ignore[union-attr]
+    # gamao's own board drawing (gamao show, check --show-board) is not taken for one.
+    assert not registry.sniff_gnubg_text(" Position ID: 4HPwATDgc/ABMA   Match ID: cAmyAAAAAAAE\n")
