@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
-from gamao_cli.cli.corpus_options import ExtOpt, JobsOpt, PathsArg
+from gamao_cli.cli.corpus_options import ExtOpt, PathsArg
 from gamao_cli.cli.executor_options import (
     ExecutorChoice,
     ExecutorOpt,
@@ -77,7 +77,15 @@ def analyse(
             show_default=False,
         ),
     ] = None,
-    jobs: JobsOpt = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Files analysed in parallel (default: all cores, at most one per file).",
+            min=1,
+        ),
+    ] = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
     cache: Annotated[

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from contextlib import ExitStack
 from enum import Enum
@@ -61,7 +60,13 @@ def check(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="Files checked in parallel (default: all cores).", min=1),
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Files checked in parallel (default: all cores from 2 MB of input "
+            "when a core is idle, else 1).",
+            min=1,
+        ),
     ] = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
@@ -121,7 +126,9 @@ def check(
     shown = _LEVELS[severity.value]
     summary = Summary()
     err = stderr_console()
-    workers = jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = default_jobs(jobs, items)
     with ExitStack() as stack:
         out: TextIO = sys.stdout
         if output is not None:

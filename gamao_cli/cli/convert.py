@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from contextlib import ExitStack
 from enum import Enum
@@ -118,7 +117,9 @@ def convert(
     names = OutputNames()
     work = [(item, to.value, options) for item in items]
     stdin = any(item.is_stdin for item in items)
-    workers = 1 if stdin else jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = 1 if stdin else default_jobs(jobs, items)
     with (
         single,
         executor_for(executor, workers, scheduler) as runner,

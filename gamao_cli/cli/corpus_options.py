@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -30,7 +29,13 @@ AliasOpt = Annotated[
 ]
 JobsOpt = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", help="Files read in parallel (default: all cores).", min=1),
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Files read in parallel (default: all cores from 2 MB of input "
+        "when a core is idle, else 1).",
+        min=1,
+    ),
 ]
 ExtOpt = Annotated[
     str | None,
@@ -72,7 +77,9 @@ def load_corpus(
     items = collect_inputs(paths, exts)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
-    workers = jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = default_jobs(jobs, items)
     with (
         executor_for(executor, workers, scheduler) as runner,
         progress_bar(len(items), "reading") as advance,
@@ -114,7 +121,9 @@ def load_dataset(
     items = collect_inputs(paths, exts)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
-    workers = jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = default_jobs(jobs, items)
     try:
         with (
             executor_for(executor, workers, scheduler) as runner,

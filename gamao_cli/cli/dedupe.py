@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 from contextlib import ExitStack
@@ -68,7 +67,13 @@ def dedupe(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="Files read in parallel (default: all cores).", min=1),
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Files read in parallel (default: all cores from 2 MB of input "
+            "when a core is idle, else 1).",
+            min=1,
+        ),
     ] = None,
 ) -> None:
     """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.
@@ -86,7 +91,9 @@ def dedupe(
     reference = collect_inputs(against) if against else []
     if against and not reference:
         fail(_("no reference files found in {paths}").format(paths=", ".join(against)))
-    workers = jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = default_jobs(jobs, [*items, *reference])
     with progress_bar(len(items) + len(reference), "fingerprinting") as advance:
         result = run_dedupe(
             items, by.value, against=reference, keep=keep.value, jobs=workers, progress=advance

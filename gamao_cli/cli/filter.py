@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -62,7 +61,13 @@ def filter_matches(
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="Files read in parallel (default: all cores).", min=1),
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Files read in parallel (default: all cores from 2 MB of input "
+            "when a core is idle, else 1).",
+            min=1,
+        ),
     ] = None,
 ) -> None:
     """Select matches by their fields and by the positions they reach.
@@ -100,7 +105,9 @@ def filter_matches(
     }
     selected: list[Selected] = []
     counts = {"matches": 0, "selected": 0, "unreadable": 0}
-    workers = jobs or os.cpu_count() or 1
+    from gamao_cli.analysis.workers import default_jobs
+
+    workers = default_jobs(jobs, items)
     with progress_bar(len(items), "filtering") as advance:
         results = filter_inputs(
             items,
