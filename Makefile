@@ -46,11 +46,13 @@ check: setup
 	$(BIN)/gamao check examples/ ; test $$? -le 1
 	$(BIN)/gamao report examples/ -o out/report.html
 
+# The suite twice: the compiled build with the shared real corpus (../shared, where present),
+# the pure-Python build with it hidden, as in a user's fresh clone (tests/helpers.py).
 test: setup
 	$(BIN)/ruff check gamao_cli tests benchmarks tools setup.py
 	$(BIN)/mypy
 	$(BIN)/pytest -p no:cacheprovider
-	GAMAO_PURE_PYTHON=1 $(BIN)/pytest -p no:cacheprovider
+	GAMAO_PURE_PYTHON=1 GAMAO_TEST_CORPUS=none $(BIN)/pytest -p no:cacheprovider
 
 bench: setup
 	$(BIN)/python -m benchmarks.run_all

@@ -1,9 +1,23 @@
-"""Small builders shared by tests."""
+"""Small builders shared by tests, and the one place that says where the shared real corpus
+is and whether a run may use it.
+
+The real corpus (files other programs wrote) lives beside the project, in
+``../shared/corpus/real``; users' clones do not have it. Tests that read it use
+:data:`CORPUS` with :data:`needs_corpus`, :func:`corpus_path` or :func:`corpus_files`, and skip
+with :data:`CORPUS_ABSENT` where it is absent; every other test runs. ``GAMAO_TEST_CORPUS=none``
+hides it from a run (a fresh clone's run, which ``make test``'s pure-Python pass is);
+``GAMAO_TEST_CORPUS=DIR`` points at another copy.
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
@@ -13,8 +27,72 @@ from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
 
 REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus" / "real"
 FIXTURES = REPO / "tests" / "fixtures"
+
+_SHARED_CORPUS = REPO.parent / "shared" / "corpus" / "real"
+_CHOICE = os.environ.get("GAMAO_TEST_CORPUS", "").strip()
+CORPUS_HIDDEN = _CHOICE.lower() == "none"
+CORPUS = Path(_CHOICE) if _CHOICE and not CORPUS_HIDDEN else _SHARED_CORPUS
+"""Where the shared real corpus is (when :data:`CORPUS_PRESENT`)."""
+CORPUS_PRESENT = not CORPUS_HIDDEN and CORPUS.is_dir()
+CORPUS_ABSENT = "shared corpus absent: ../shared/corpus/real" + (
+    " (hidden: GAMAO_TEST_CORPUS=none)" if CORPUS_HIDDEN else ""
+)
+"""The reason every test that needs the corpus gives for skipping."""
+if not CORPUS_PRESENT:
+    CORPUS = REPO / "tests" / "no-shared-corpus"  # no such folder: globs find nothing
+
+needs_corpus = pytest.mark.skipif(not CORPUS_PRESENT, reason=CORPUS_ABSENT)
+"""Mark of a test (or, as ``pytestmark``, a module) that reads the shared corpus."""
+
+
+def corpus_path(*parts: str) -> Path:
+    """A path in the shared corpus; the calling test skips when the corpus is absent (a
+    missing file of a present corpus fails the test instead)."""
+    if not CORPUS_PRESENT:
+        pytest.skip(CORPUS_ABSENT)
+    return CORPUS.joinpath(*parts)
+
+
+def require_corpus(path: Path | None = None) -> None:
+    """Skip the calling test when the shared corpus is absent (when ``path`` is given: only
+    if it is a corpus path; a project file never skips)."""
+    if not CORPUS_PRESENT and (path is None or path.is_relative_to(CORPUS)):
+        pytest.skip(CORPUS_ABSENT)
+
+
+def corpus_files(pattern: str) -> list[Path]:
+    """The corpus files matching ``pattern`` (a glob under the corpus), none when absent."""
+    return sorted(CORPUS.glob(pattern)) if CORPUS_PRESENT else []
+
+
+def corpus_params(paths: list[Path]) -> list[object]:
+    """``paths`` for ``pytest.mark.parametrize``; when the corpus is absent, one case that
+    skips with :data:`CORPUS_ABSENT` (rather than pytest's "got empty parameter set")."""
+    if paths:
+        return list(paths)
+    return [pytest.param(None, id="corpus-absent", marks=needs_corpus)]
+
+
+def make_archive_tool() -> ModuleType:
+    """``tools/make_archive.py`` as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location(
+        "make_archive", REPO / "tools" / "make_archive.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def project_archive(out: Path, matches: int, per_file: int, seed: int = 1) -> Path:
+    """A synthetic archive made from the project's own gnubg-made fixtures (never from the
+    shared corpus): ``matches`` matches, ``per_file`` to a file, under ``out``."""
+    make_archive_tool().main([
+        str(out), "--matches", str(matches), "--per-file", str(per_file), "--seed", str(seed),
+        "--source", str(FIXTURES / "gnubg"),
+    ])  # fmt: skip
+    return out
 
 
 def board(points: dict[int, int]) -> Board:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from gamao_cli.analysis.fingerprint import fingerprint_match
 from gamao_cli.formats.inputs import read_path
-from tests.helpers import REPO
+from tests.helpers import REPO, make_archive_tool
 
-spec = importlib.util.spec_from_file_location("make_archive", REPO / "tools" / "make_archive.py")
-assert spec is not None and spec.loader is not None
-make_archive = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(make_archive)
+make_archive = make_archive_tool()
 
 
 def test_an_archive_is_reproducible_and_keeps_the_plays(tmp_path: Path) -> None:

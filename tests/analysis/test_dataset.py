@@ -20,14 +20,21 @@ from gamao_cli.analysis.dataset import (
 )
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.tables import TABLE_NAMES, Tables, by_player, normalise_names
-from tests.helpers import CORPUS, REPO
+from tests.helpers import REPO, project_archive
 
 OPTIONS = CheckOptions(analyse_plays=True)
-SMALL = 64 << 10  # units of about 64 KB: several units over the examples and the corpus
+SMALL = 64 << 10  # units of about 64 KB: several units over the archive below
 
 
-def _items() -> list[Any]:
-    return collect_inputs([str(CORPUS if CORPUS.is_dir() else REPO / "examples")])
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 matches made from the project's gnubg fixtures (tools/make_archive.py), 6 a file:
+    430 KB in 10 files, which 64 KB units cut into 5 units."""
+    return project_archive(tmp_path_factory.mktemp("archive"), matches=60, per_file=6)
+
+
+def _items(root: Path) -> list[Any]:
+    return collect_inputs([str(root)])
 
 
 def _sorted(df: pl.DataFrame) -> pl.DataFrame:
@@ -45,8 +52,8 @@ def _collect(root: str) -> Tables:
     return Tables(*(frame.collect() for _, frame in lazy.items()))
 
 
-def test_a_dataset_holds_the_tables_of_a_local_run(tmp_path: Path) -> None:
-    items = _items()
+def test_a_dataset_holds_the_tables_of_a_local_run(tmp_path: Path, archive: Path) -> None:
+    items = _items(archive)
     root = str(tmp_path / "ds")
     run = write_dataset(items, OPTIONS, root, unit_bytes=SMALL)
     assert run.units == len(plan_units(items, OPTIONS, SMALL)) > 1
@@ -90,8 +97,10 @@ class _Dies:
         return None
 
 
-def test_an_interrupted_run_is_completed_by_resume_with_no_row_twice(tmp_path: Path) -> None:
-    items = _items()
+def test_an_interrupted_run_is_completed_by_resume_with_no_row_twice(
+    tmp_path: Path, archive: Path
+) -> None:
+    items = _items(archive)
     root = str(tmp_path / "ds")
     with pytest.raises(KeyboardInterrupt):
         write_dataset(items, OPTIONS, root, executor=_Dies(2), unit_bytes=SMALL)
@@ -163,10 +172,10 @@ def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
     assert manifest["units"][1]["files"] == [named]
 
 
-def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path) -> None:
+def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path, archive: Path) -> None:
     from gamao_cli.analysis.executors.local import LocalExecutor
 
-    items = _items()
+    items = _items(archive)
     calls: list[tuple[int, int, tuple[int, int] | None]] = []
 
     def progress(files: int, plays: int = 0, units: tuple[int, int] | None = None) -> None:

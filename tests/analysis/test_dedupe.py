@@ -17,7 +17,7 @@ from gamao_cli.formats.inputs import InputFile, iter_input_files
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move
 from gamao_cli.model.match import Game, Match
-from tests.helpers import CORPUS, REPO, self_play
+from tests.helpers import CORPUS, REPO, require_corpus, self_play
 
 
 def mat(text: str, name: str = "t.mat") -> Match:
@@ -178,8 +178,7 @@ def test_a_resumed_match_saved_again_overlaps(tmp_path: object) -> None:
 def test_the_corpus_twins_are_found() -> None:
     """The same matches in six formats, three notations and two column orders, as SOURCES.md
     says: one group each, and nothing else grouped."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     result = dedupe(list(iter_input_files([str(CORPUS)])))
     twins = sorted(
         sorted(o.file.split("real/")[-1] for o in g.occurrences)

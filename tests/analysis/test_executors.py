@@ -18,7 +18,7 @@ from gamao_cli.analysis.executors import ExecutorError, make_executor
 from gamao_cli.analysis.executors.local import LocalExecutor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats.inputs import InputFile
-from tests.helpers import CORPUS, REPO
+from tests.helpers import FIXTURES, REPO
 
 pytest.importorskip("distributed", reason="Dask is not installed (the 'distributed' extra)")
 
@@ -30,8 +30,8 @@ def dask() -> Iterator[object]:
 
 
 def _inputs() -> list[InputFile]:
-    root = CORPUS if CORPUS.is_dir() else REPO / "examples"
-    return collect_inputs([str(root)])
+    """The project's own matches: the examples and the gnubg-made fixtures."""
+    return collect_inputs([str(REPO / "examples"), str(FIXTURES / "gnubg")])
 
 
 def test_check_on_dask_equals_the_local_run(dask: object) -> None:

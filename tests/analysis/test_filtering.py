@@ -16,7 +16,7 @@ from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Step
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS, FIXTURES, self_play
+from tests.helpers import CORPUS, FIXTURES, require_corpus, self_play
 
 TEXT = (
     '; [Event "Club night"]\n; [EventDate "2009.01.17"]\n\n 3 point match\n\n Game 1\n'
@@ -116,8 +116,7 @@ def _reaches_as_brute_force(
 
 
 def test_reaches_finds_every_occurrence_a_brute_force_replay_finds() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     items = [i for i in iter_input_files([str(CORPUS / "bgnori-bglib")])][:20]
     matches = [(i, m) for i in items for m in read_path(i) if m.games]
     every = [(i.name, g, mv, key) for i, m in matches for g, mv, key in _brute_force(m)]

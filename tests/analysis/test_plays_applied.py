@@ -34,7 +34,7 @@ from gamao_cli.model.actions import (
     Win,
 )
 from gamao_cli.model.match import Match, Variant
-from tests.helpers import CORPUS, FIXTURES, REPO, self_play
+from tests.helpers import CORPUS, FIXTURES, REPO, require_corpus, self_play
 
 GNUBG = FIXTURES / "gnubg"
 
@@ -85,8 +85,7 @@ def test_every_record_held_gives_the_replays_plays() -> None:
 
 
 def test_the_real_corpus_gives_the_replays_plays() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     found = matches_in(CORPUS)
     verdicts = [(name, same_as_replay(m)) for name, m in found]
     assert [v for v in verdicts if v[1] is not True] == []

@@ -47,7 +47,7 @@ import pytest
 
 from gamao_cli.analysis.check import FileReport, check_inputs, collect_inputs
 from gamao_cli.analysis.options import CheckOptions
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, require_corpus
 
 
 class Totals(NamedTuple):
@@ -143,8 +143,7 @@ def format_of(report: FileReport) -> str:
 
 @pytest.fixture(scope="module")
 def by_format() -> dict[str, list[FileReport]]:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     out: dict[str, list[FileReport]] = {}
     for report in check_inputs(collect_inputs([str(CORPUS)]), CheckOptions(), jobs=1, keep=True):
         out.setdefault(format_of(report), []).append(report)

@@ -11,7 +11,7 @@ from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Win
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, require_corpus
 
 HEAD = " 5 point match\n\n Game 1\n alice : 0                      bob : 0\n"
 DROP = (
@@ -94,8 +94,7 @@ def test_a_missing_result_line_is_added_and_a_score_line_mismatch_is_left() -> N
 
 def test_the_nine_forced_plays_gridgammon_left_out() -> None:
     path = CORPUS / "bgnori-bglib" / "nicksbar-nori-2009Jan302316.txt"
-    if not path.exists():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus(path)
     [match] = list(read_mat(io.StringIO(path.read_text()), "n.txt"))
     repair = repair_match(match)
     assert [(f.code, f.game, f.line) for f in repair.fixes] == [

@@ -18,17 +18,15 @@ from gamao_cli.analysis.skill_stats import summarise
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.model.actions import Double, Drop, Move, Take
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS
+from tests.helpers import corpus_files, corpus_params
 
-XG_FILES = sorted((CORPUS / "kevung-gbf").glob("*.xg"))
+XG_FILES = corpus_files("kevung-gbf/*.xg")
 
 
 def _annotated(path: Path) -> list[Match]:
-    try:
-        matches = [m for m in read_path(str(path)) if m.games]
-    except Exception:  # pragma: no cover - a reader not merged yet
-        return []
-    return matches if any(g.annotations for m in matches for g in m.games) else []
+    matches = [m for m in read_path(str(path)) if m.games]
+    assert any(g.annotations for m in matches for g in m.games), path.name
+    return matches
 
 
 def _straight(match: Match) -> dict[int, tuple[float, int, float, int]]:
@@ -54,11 +52,9 @@ def _straight(match: Match) -> dict[int, tuple[float, int, float, int]]:
     return {p: (v[0], int(v[1]), v[2], int(v[3])) for p, v in out.items()}
 
 
-@pytest.mark.parametrize("path", XG_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_params(XG_FILES), ids=lambda p: p.name if p else "-")
 def test_recorded_checker_pr_equals_the_annotations(path: Path) -> None:
     matches = _annotated(path)
-    if not matches:
-        pytest.skip("no reader fills the analysis of .xg files here")
     skill = analyse_file(str(path), SkillOptions(engine="recorded"))
     assert all(g.complete for g in skill.games), [g.note for g in skill.games]
     summaries = {(s.match, s.player): s for s in summarise(skill.records, "player")}
@@ -77,11 +73,11 @@ def test_recorded_checker_pr_equals_the_annotations(path: Path) -> None:
 # game against gnubg 1.06, not by "analyse match" (the human's analysed plays count 0 unforced
 # moves and every error is 0.000000 there).
 STALE_STATISTICS = {"gnubg_file.sgf"}
-SGF_FILES = sorted(
+SGF_FILES = [
     p
-    for p in CORPUS.glob("*/*.sgf")
+    for p in corpus_files("*/*.sgf")
     if p.name not in STALE_STATISTICS and "GS[M:" in p.read_text(encoding="utf-8", errors="replace")
-)
+]
 
 
 def _gnubg_moves(game_properties: tuple[tuple[str, str], ...]) -> list[str] | None:
@@ -94,11 +90,9 @@ def _gnubg_moves(game_properties: tuple[tuple[str, str], ...]) -> list[str] | No
     return None
 
 
-@pytest.mark.parametrize("path", SGF_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_params(SGF_FILES), ids=lambda p: p.name if p else "-")
 def test_recorded_checker_statistics_equal_gnubgs(path: Path) -> None:
     matches = _annotated(path)
-    if not matches:
-        pytest.skip("no reader fills gnubg's analysis of SGF files here")
     skill = analyse_file(str(path), SkillOptions(engine="recorded", thresholds="gnubg"))
     summaries = {(s.match, s.game, s.player): s for s in summarise(skill.records, "game")}
     compared = 0

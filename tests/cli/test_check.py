@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
 from tests.cli.conftest import golden
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, require_corpus
 
 runner = CliRunner()
 EXAMPLE = "examples/illegal_plays.mat"
@@ -155,8 +154,7 @@ def test_a_gnubg_text_export_gets_one_line_named_or_found() -> None:
 
 def test_gnubg_text_export_of_the_corpus_gets_one_line() -> None:
     real = CORPUS / "lassehjorthmadsen-gnubg-scripts" / "match1484923_analyzed.txt"
-    if not real.exists():
-        pytest.skip("../shared/corpus is absent (a clone of the project alone)")
+    require_corpus(real)
     result = runner.invoke(app, ["check", str(real), "--format", "json"])
     doc = json.loads(result.stdout)
     assert [f["code"] for f in doc["findings"]] == ["P008"]

@@ -14,7 +14,7 @@ from gamao_cli.cli.app import app
 from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.model.actions import Move
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, require_corpus
 
 runner = CliRunner()
 
@@ -121,8 +121,7 @@ def test_nothing_readable_exits_2(tmp_path: Path) -> None:
 
 
 def test_real_corpus_mat_to_json_to_mat(tmp_path: Path) -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     src = CORPUS / "kevung-lazyBG"
     j = tmp_path / "json"
     m = tmp_path / "mat"
@@ -137,8 +136,7 @@ def test_real_corpus_mat_to_json_to_mat(tmp_path: Path) -> None:
 
 def test_convert_keeps_gnubgs_analysis_sgf_to_json_to_sgf(tmp_path: Path) -> None:
     src = CORPUS / "lassehjorthmadsen-gnubg-scripts" / "match1484923_analyzed.sgf"
-    if not src.exists():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus(src)
     j, s = tmp_path / "m.json", tmp_path / "m.sgf"
     assert runner.invoke(app, ["convert", str(src), "--to", "json", "-o", str(j)]).exit_code == 0
     assert runner.invoke(app, ["convert", str(j), "--to", "sgf", "-o", str(s)]).exit_code == 0

@@ -13,11 +13,11 @@ from gamao_cli.cli.app import app
 from gamao_cli.formats.sgf_reader import read_sgf
 from tests.cli.test_convert import read_all, summary
 from tests.formats.text_formats_helpers import to_bgammon, to_fibs_oldmoves
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, needs_corpus
 
 runner = CliRunner()
 GIBBON = CORPUS / "gitGNU-gnu_gibbon"
-pytestmark = pytest.mark.skipif(not GIBBON.exists(), reason=f"corpus not found at {GIBBON}")
+pytestmark = needs_corpus  # Gibbon's real .gmd and .match files
 
 
 def _inputs(tmp_path: Path) -> Path:

@@ -9,8 +9,7 @@ import pytest
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.xgid import decode_xgid
-
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real"
+from tests.helpers import CORPUS, require_corpus
 
 START = """\
  Position ID: 4HPwATDgc/ABMA
@@ -110,8 +109,7 @@ XG_FILES = sorted((CORPUS / "kevung-xgparser").glob("*.txt")) if CORPUS.is_dir()
 @pytest.mark.parametrize("path", XG_FILES or [None], ids=lambda p: p.name if p else "absent")
 def test_board_matches_xg_drawing(path: Path | None) -> None:
     """XG draws the same 44-column board (player on roll X at the bottom, O on top)."""
-    if path is None:
-        pytest.skip(f"corpus absent: {CORPUS / 'kevung-xgparser'}")
+    require_corpus()
     lines = path.read_text(encoding="utf-8-sig").splitlines()
     top = next(i for i, line in enumerate(lines) if line.startswith(" +13-14"))
     xg_board = [line[:44] for line in lines[top : top + 13]]

@@ -24,9 +24,7 @@ from gamao_cli.engine.ids import (
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.xgid import XgidState, decode_xgid, encode_xgid
 from gamao_cli.model.match import Variant
-
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real"
-
+from tests.helpers import CORPUS, require_corpus
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -575,8 +573,7 @@ def _corpus_files(folder: str) -> list[Path]:
 
 
 def _need_corpus(files: list[Path]) -> None:
-    if not files:
-        pytest.skip(f"corpus absent: {CORPUS} (kevung-xgparser / kevung-bgfparser)")
+    require_corpus()
 
 
 XG_FILES = _corpus_files("kevung-xgparser")

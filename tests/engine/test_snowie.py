@@ -9,15 +9,14 @@ position with a minimal checker mover and checks every recorded play fits it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.snowie import SnowiePosition, decode_snowie
+from tests.helpers import CORPUS, require_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real"
 NORI_KENJI = CORPUS / "bgnori-bglib" / "Nori-Kenji081229.txt"
 
 # The three cells as written (file lines 315, 486 and 517).
@@ -115,8 +114,7 @@ def test_snowie_errors(text: str, why: str) -> None:
 
 
 def _need_file() -> list[str]:
-    if not NORI_KENJI.is_file():
-        pytest.skip(f"corpus absent: {NORI_KENJI}")
+    require_corpus(NORI_KENJI)
     return NORI_KENJI.read_text(encoding="ascii").splitlines()
 
 

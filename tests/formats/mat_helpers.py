@@ -25,7 +25,6 @@ from gamao_cli.model.location import NOWHERE
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mat"
 GNUBG_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "gnubg"
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real"
 
 
 def read_path(path: Path, name: str | None = None) -> list[Match]:

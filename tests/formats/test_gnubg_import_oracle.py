@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mat_helpers import CORPUS, GNUBG_FIXTURES
+from mat_helpers import GNUBG_FIXTURES
 from mat_helpers import read_path as read_mat_file
 
 from gamao_cli.analysis.canonical import canonical_match
@@ -59,6 +59,7 @@ from gamao_cli.model import (
     Take,
     Win,
 )
+from tests.helpers import CORPUS, CORPUS_ABSENT, CORPUS_PRESENT
 
 REPO = Path(__file__).resolve().parents[2]
 GNUBG = Path("/usr/games/gnubg")
@@ -220,8 +221,13 @@ def differences(
     return out
 
 
+def _in_corpus(path: Path) -> bool:
+    return path.is_relative_to(CORPUS)
+
+
 def _available(labels: dict[str, Path]) -> dict[str, Path]:
-    return {label: path for label, path in labels.items() if path.is_file()}
+    """The sources a run has: the project's own always, the shared corpus's where present."""
+    return {label: p for label, p in labels.items() if CORPUS_PRESENT or not _in_corpus(p)}
 
 
 # ------------------------------------------------------------------ without gnubg (CI)
@@ -233,8 +239,8 @@ def _fixture() -> dict[str, Any]:
 @pytest.mark.parametrize("label", sorted(SOURCES))
 def test_written_files_replay_as_gnubg_imported_them(label: str) -> None:
     source = SOURCES[label]
-    if not source.is_file():
-        pytest.skip(f"{source} is absent (shared/corpus/real not laid out)")
+    if _in_corpus(source) and not CORPUS_PRESENT:
+        pytest.skip(CORPUS_ABSENT)
     expected = _fixture()["files"][label]
     assert expected["source"] == _source_name(source)
     text = written_text(source)
@@ -288,7 +294,7 @@ def test_gnubg_reads_written_files_as_gamao_does(tmp_path: Path) -> None:
         pytest.skip(f"GNU Backgammon is not installed at {GNUBG} (apt-get install gnubg)")
     sources = _available(SOURCES)
     if len(sources) < len(SOURCES) and os.environ.get("GAMAO_UPDATE_FIXTURE"):
-        pytest.fail("the fixture needs every source; shared/corpus/real is missing")
+        pytest.fail(f"the fixture needs every source; {CORPUS_ABSENT}")
     texts = {label: written_text(path) for label, path in sources.items()}
     files: dict[str, Path] = {}
     for label, path in sources.items():

@@ -51,9 +51,9 @@ from gamao_cli.model.analysis import (
     CubeAnalysis,
     Probabilities,
 )
+from tests.helpers import corpus_files
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
 FIXTURES = ROOT / "tests" / "fixtures" / "gnubg"
 
 
@@ -542,9 +542,7 @@ def test_round_trip_several_matches(matches: list[Match]) -> None:
 
 
 def test_round_trip_real_files() -> None:
-    paths = sorted(CORPUS.glob("**/*.sgf")) + sorted(FIXTURES.glob("*.sgf"))
-    if not paths:
-        pytest.skip("no SGF files found")
+    paths = corpus_files("**/*.sgf") + sorted(FIXTURES.glob("*.sgf"))
     count = 0
     for path in paths:
         for match in read_sgf(path.open(encoding="utf-8"), path.name):

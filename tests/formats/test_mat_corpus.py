@@ -9,11 +9,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from mat_helpers import CORPUS, plain_games, read_path
+from mat_helpers import plain_games, read_path
 
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.mat_writer import write_mat
 from gamao_cli.model import Move, MoveMark, SetPosition, Win
+from tests.helpers import CORPUS, needs_corpus
 
 EXPECTED_GAMES = {
     "bgnori-bglib/1857680.txt": 3,
@@ -73,9 +74,7 @@ EXPECTED_GAMES = {
     "nodots-backgammon-core/sample.xg": 2,
 }
 
-pytestmark = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the real corpus is not at {CORPUS} (shared/ not laid out)"
-)
+pytestmark = needs_corpus
 
 
 def test_the_corpus_holds_316_games_in_55_files() -> None:

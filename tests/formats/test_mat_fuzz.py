@@ -6,10 +6,11 @@ import io
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mat_helpers import CORPUS, FIXTURES, GNUBG_FIXTURES
+from mat_helpers import FIXTURES, GNUBG_FIXTURES
 
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model import Match
+from tests.helpers import CORPUS
 
 
 def _sources() -> list[str]:

@@ -20,9 +20,9 @@ from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import Probabilities
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Match
+from tests.helpers import CORPUS, require_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
 FIXTURES = ROOT / "tests" / "fixtures"
 
 XG = CORPUS / "kevung-xgparser"
@@ -31,8 +31,7 @@ POSITIONS = FIXTURES / "positions"
 
 
 def _read(path: Path) -> list[Match]:
-    if not path.exists():
-        pytest.skip(f"corpus absent: {path}")
+    require_corpus(path)
     return list(read_path(path))
 
 
@@ -283,8 +282,7 @@ def test_bgblitz_cube_decisions_keep_the_emg_column(name: str) -> None:
 
 def test_every_corpus_position_file_is_sniffed_and_read_cleanly() -> None:
     files = sorted(XG.glob("*.txt")) + sorted(BGB.glob("*.txt"))
-    if not files:
-        pytest.skip(f"corpus absent: {XG}")
+    require_corpus()
     assert len(files) == 23
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -301,8 +299,7 @@ def test_other_corpus_text_files_are_not_position_files() -> None:
         CORPUS / "kevung-gbf" / "test.mat",
     ]
     present = [p for p in others if p.exists()]
-    if not present:
-        pytest.skip(f"corpus absent: {CORPUS}")
+    require_corpus()
     for path in present:
         assert not sniff_position(path.read_text(encoding="utf-8-sig")), path.name
 
@@ -312,8 +309,7 @@ def test_other_corpus_text_files_are_not_position_files() -> None:
 
 def _xg_text() -> str:
     path = XG / "01_checkerPosition_EN.txt"
-    if not path.exists():
-        pytest.skip(f"corpus absent: {path}")
+    require_corpus(path)
     return path.read_text(encoding="utf-8")
 
 
@@ -351,8 +347,7 @@ def test_drawn_board_disagreeing_with_the_xgid_is_reported() -> None:
 
 def test_bgblitz_gnubg_ids_disagreeing_with_the_xgid_are_reported() -> None:
     path = BGB / "03_DT_EN.txt"
-    if not path.exists():
-        pytest.skip(f"corpus absent: {path}")
+    require_corpus(path)
     text = path.read_text(encoding="utf-8").replace("cAkgAUAAEAAE", "cAkgAUAAIAAE")
     (match,) = _read_text(text)
     assert [(d.code, d.message) for d in match.diagnostics] == [
@@ -495,8 +490,7 @@ def test_nothing_in_the_input() -> None:
 def test_several_positions_in_one_file() -> None:
     text = _xg_text()
     bgb = BGB / "03_DT_EN.txt"
-    if not bgb.exists():
-        pytest.skip(f"corpus absent: {bgb}")
+    require_corpus(bgb)
     both = text + "\n" + bgb.read_text(encoding="utf-8") + text
     matches = _read_text(both)
     assert [m.diagnostics for m in matches] == [(), (), ()]
@@ -547,8 +541,7 @@ def test_reader_never_raises_on_mutated_texts(edits: list[tuple[int, int, str]])
 
 def test_bgblitz_text_disagreeing_with_its_identifiers_is_reported() -> None:
     path = BGB / "01_checkerPosition_EN.txt"
-    if not path.exists():
-        pytest.skip(f"corpus absent: {path}")
+    require_corpus(path)
     text = path.read_text(encoding="utf-8")
     text = text.replace("Green - 6 Red - 3 in a 7", "Green - 6 Red - 2 in a 5")
     text = text.replace("Red to move 1-2", "Green to move 1-2")
@@ -590,8 +583,7 @@ def test_a_candidate_line_not_understood_is_reported() -> None:
 
 def test_a_bgblitz_candidate_line_not_understood_is_reported() -> None:
     path = BGB / "01_checkerPosition_EN.txt"
-    if not path.exists():
-        pytest.skip(f"corpus absent: {path}")
+    require_corpus(path)
     text = path.read_text(encoding="utf-8").replace("0.111 mwp /  -0.545", "0.111 mwp / ?")
     (match,) = _read_text(text)
     assert [(d.code, str(d.location)) for d in match.diagnostics] == [("P608", "t.txt:26")]

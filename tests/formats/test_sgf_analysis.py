@@ -38,9 +38,9 @@ from gamao_cli.model.analysis import (
     CubeAnalysis,
     Probabilities,
 )
+from tests.helpers import CORPUS, CORPUS_PRESENT, require_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
 
 GNUBG = Path("/usr/games/gnubg")
 SCRIPTS = CORPUS / "lassehjorthmadsen-gnubg-scripts"
@@ -60,8 +60,7 @@ def _read(text: str) -> Match:
 
 
 def _corpus(path: Path) -> Match:
-    if not path.exists():
-        pytest.skip(f"corpus not found at {CORPUS}")
+    require_corpus(path)
     [match] = read_sgf(path.open(encoding="utf-8"), path.name)
     return match
 
@@ -485,9 +484,9 @@ json.dump(out, open("TMP/results.json", "w"))
 def test_gnubg_reads_back_the_analysis_we_write(tmp_path: Path) -> None:
     if not GNUBG.exists():
         pytest.skip(f"{GNUBG} not installed")
-    files = [p for p in ANALYSED if p.exists()]
-    if not files:
-        pytest.skip(f"corpus not found at {CORPUS}")
+    # gnubg-analysed matches: the project's own, and the shared corpus's where present.
+    files = sorted((ROOT / "tests" / "fixtures" / "skill").glob("*ply.sgf"))
+    files += ANALYSED if CORPUS_PRESENT else []
     pairs = []
     for i, path in enumerate(files):
         [match] = read_sgf(path.open(encoding="utf-8"), path.name)

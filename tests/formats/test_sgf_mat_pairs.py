@@ -13,22 +13,17 @@ order in which a play's steps are written does not matter.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.sgf_reader import MechanicalBoard, read_sgf
 from gamao_cli.model import Beaver, Double, Drop, Match, Move, SetPosition, Take, Win
+from tests.helpers import CORPUS, CORPUS_PRESENT, corpus_path, needs_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
 FIXTURES = ROOT / "tests" / "fixtures" / "gnubg"
-
-if importlib.util.find_spec("gamao_cli.formats.mat_reader") is None:
-    pytest.skip("gamao_cli.formats.mat_reader not written yet", allow_module_level=True)
-
-from gamao_cli.formats.mat_reader import read_mat  # noqa: E402
 
 Event = tuple[object, ...]
 
@@ -76,17 +71,18 @@ def winners(match: Match) -> list[int | None]:
 
 
 def _pairs() -> list[tuple[Path, Path]]:
-    pairs = [
-        (CORPUS / "gitGNU-gnu_gibbon" / "7point.sgf", CORPUS / "gitGNU-gnu_gibbon" / "7point.mat"),
-        (
-            CORPUS / "kevung-gnubgparser" / "charlot1-charlot2_7p_2025-11-08-2305.sgf",
-            CORPUS / "kevung-gnubgparser" / "charlot1-charlot2_7p_2025-11-08-2305.mat",
-        ),
-    ]
-    for txt in sorted((CORPUS / "lassehjorthmadsen-gnubg-scripts").glob("*.txt")):
-        pairs.append((txt.with_name(txt.stem + "_analyzed.sgf"), txt))
-    pairs.extend((sgf, sgf.with_suffix(".mat")) for sgf in sorted(FIXTURES.glob("*.sgf")))
-    return [(s, m) for s, m in pairs if s.exists() and m.exists()]
+    """The corpus's named pairs (where present) and every gnubg-made fixture pair."""
+    pairs: list[tuple[Path, Path]] = []
+    if CORPUS_PRESENT:
+        gibbon, charlot = CORPUS / "gitGNU-gnu_gibbon", CORPUS / "kevung-gnubgparser"
+        pairs.append((gibbon / "7point.sgf", gibbon / "7point.mat"))
+        stem = "charlot1-charlot2_7p_2025-11-08-2305"
+        pairs.append((charlot / f"{stem}.sgf", charlot / f"{stem}.mat"))
+        for txt in sorted((CORPUS / "lassehjorthmadsen-gnubg-scripts").glob("*.txt")):
+            if not txt.stem.endswith("_analyzed"):  # gnubg's text export of the analysis
+                pairs.append((txt.with_name(txt.stem + "_analyzed.sgf"), txt))
+    fixtures = ((sgf, sgf.with_suffix(".mat")) for sgf in sorted(FIXTURES.glob("*.sgf")))
+    return pairs + [(s, m) for s, m in fixtures if m.exists()]
 
 
 PAIRS = _pairs()
@@ -103,18 +99,15 @@ def test_same_match_in_both_formats(sgf: Path, mat: Path) -> None:
         assert recorded in (got, None)
 
 
+@needs_corpus
 def test_the_named_pairs_are_present() -> None:
     names = {s.name for s, _ in PAIRS}
-    if not (CORPUS / "gitGNU-gnu_gibbon").exists():
-        pytest.skip(f"corpus not found at {CORPUS}")
     assert {"7point.sgf", "charlot1-charlot2_7p_2025-11-08-2305.sgf"} <= names
     assert len(PAIRS) >= 5
 
 
 def test_gibbon_7point_game_2_plays() -> None:
-    if not PAIRS or PAIRS[0][0].name != "7point.sgf":
-        pytest.skip("7point pair not found")
-    sgf, _ = PAIRS[0]
+    sgf = corpus_path("gitGNU-gnu_gibbon", "7point.sgf")
     [match] = read_sgf(sgf.open(encoding="utf-8"), sgf.name)
     plays = [
         (a.player, a.dice, " ".join(str(s) for s in a.steps))

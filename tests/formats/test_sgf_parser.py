@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 
@@ -19,8 +18,7 @@ from gamao_cli.formats.sgf_parser import (
     unescape,
 )
 from gamao_cli.model.diagnostics import Severity
-
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real"
+from tests.helpers import CORPUS, require_corpus
 
 
 def parse(text: str) -> list[sgf_parser.ParsedTree]:
@@ -231,8 +229,7 @@ def test_small_chunks_give_the_same_trees(monkeypatch: pytest.MonkeyPatch, chunk
 
 def test_real_files_parse_without_issues(monkeypatch: pytest.MonkeyPatch) -> None:
     files = sorted(CORPUS.glob("**/*.sgf"))
-    if not files:
-        pytest.skip(f"corpus not found at {CORPUS}")
+    require_corpus()
     texts = {f.name: f.read_text(encoding="utf-8") for f in files}
     parsed = {name: parse(text) for name, text in texts.items()}
     assert {name: [i for p in ps for i in p.issues] for name, ps in parsed.items()} == {

@@ -35,9 +35,9 @@ from gamao_cli.model import (
     Variant,
     Win,
 )
+from tests.helpers import CORPUS, corpus_files, require_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
 FIXTURES = ROOT / "tests" / "fixtures" / "gnubg"
 F = "t.sgf"
 
@@ -61,8 +61,7 @@ def diag_codes(match: Match) -> list[tuple[str, int, int]]:
 
 def corpus_file(relative: str) -> Path:
     path = CORPUS / relative
-    if not path.exists():
-        pytest.skip(f"corpus file not found: {path}")
+    require_corpus(path)
     return path
 
 
@@ -353,8 +352,7 @@ def test_a_file_of_other_games_gives_one_diagnostic() -> None:
 
 def test_the_go_sgf_of_the_corpus_is_refused_and_skipped_in_a_directory(tmp_path: Path) -> None:
     path = CORPUS / "zmetcalf-backgammon_sgf" / "demo_file.sgf"
-    if not path.exists():
-        pytest.skip(f"corpus not found at {CORPUS}")
+    require_corpus(path)
     [match] = read_path(path)
     assert [(d.code, d.message) for d in match.diagnostics] == [
         ("P228", "not a backgammon SGF: 2 game trees of GM[1] (Go), none of backgammon (GM[6])")
@@ -685,10 +683,7 @@ GNUBG_VARIATIONS = {
 
 
 def test_against_gnubg_truth() -> None:
-    truth_path = FIXTURES / "truth.json"
-    if not truth_path.exists():
-        pytest.skip(f"no {truth_path}")
-    truth = json.loads(truth_path.read_text(encoding="utf-8"))["matches"]
+    truth = json.loads((FIXTURES / "truth.json").read_text(encoding="utf-8"))["matches"]
     checked = 0
     for name, expected in sorted(truth.items()):
         [match] = read_sgf((FIXTURES / expected["sgf"]).open(encoding="utf-8"), expected["sgf"])
@@ -724,7 +719,7 @@ def test_against_gnubg_truth() -> None:
 
 # --- never raises ---------------------------------------------------------------------------
 
-_REAL = sorted(CORPUS.glob("**/*.sgf")) + sorted(FIXTURES.glob("*.sgf"))[:8]
+_REAL = corpus_files("**/*.sgf") + sorted(FIXTURES.glob("*.sgf"))[:8]
 _TEXTS = [p.read_text(encoding="utf-8")[:20000] for p in _REAL]
 _SGF_ALPHABET = "()[];:\\\n \tabcdefghijklmnopqrstuvwxyzWBMIGFPLAEDICVRUYZ0123456789+-"
 
@@ -764,8 +759,6 @@ def test_random_unicode_never_raises(text: str) -> None:
     ),
 )
 def test_mutated_real_files_never_raise(index: int, edits: list[tuple[str, float, str]]) -> None:
-    if not _TEXTS:
-        pytest.skip("no SGF files found")
     text = _TEXTS[index]
     for kind, where, snippet in edits:
         at = int(where * len(text))
@@ -796,8 +789,7 @@ def test_byte_level_mutations_never_raise() -> None:
 def test_gibbons_two_spellings_of_the_7point_match_read_alike() -> None:
     """complete.sgf is 7point.sgf with hops in another order (B[11rsststab], B[11abrsstst])."""
     folder = CORPUS / "gitGNU-gnu_gibbon"
-    if not (folder / "complete.sgf").exists():
-        pytest.skip(f"corpus not found at {CORPUS}")
+    require_corpus(folder / "complete.sgf")
 
     def plays(name: str) -> list[list[tuple[object, ...]]]:
         [match] = read_sgf((folder / name).open(encoding="utf-8"), name)

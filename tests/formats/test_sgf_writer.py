@@ -30,9 +30,9 @@ from gamao_cli.model import (
     Variant,
     Win,
 )
+from tests.helpers import CORPUS_PRESENT, corpus_files
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT / ".." / "shared" / "corpus" / "real"
 FIXTURES = ROOT / "tests" / "fixtures" / "gnubg"
 GNUBG = Path("/usr/games/gnubg")
 
@@ -278,7 +278,7 @@ def test_game_properties_grouped_and_filtered() -> None:
 
 
 def _sgf_files() -> list[Path]:
-    return sorted(CORPUS.glob("**/*.sgf")) + sorted(FIXTURES.glob("*.sgf"))
+    return corpus_files("**/*.sgf") + sorted(FIXTURES.glob("*.sgf"))
 
 
 def _normal(match: Match) -> Match:
@@ -311,8 +311,6 @@ def _normal(match: Match) -> Match:
 
 def test_round_trip_real_files() -> None:
     files = _sgf_files()
-    if not files:
-        pytest.skip("no SGF files found")
     refused = []
     for path in files:
         [original] = read_sgf(path.open(encoding="utf-8"), path.name)
@@ -325,7 +323,7 @@ def test_round_trip_real_files() -> None:
         assert _normal(again) == _normal(original), path.name
         assert written(again) == text, path.name  # writing is idempotent
     assert len(files) >= 8
-    if CORPUS.exists():
+    if CORPUS_PRESENT:
         assert refused == [("demo_file.sgf", ["P228"])]
 
 
@@ -333,9 +331,7 @@ def test_round_trip_real_files() -> None:
 def test_gnubg_loads_what_we_write(tmp_path: Path) -> None:
     if not GNUBG.exists():
         pytest.skip(f"{GNUBG} not installed")
-    files = sorted(CORPUS.glob("**/*.sgf"))[:8] + sorted(FIXTURES.glob("*.sgf"))[:12]
-    if not files:
-        pytest.skip("no SGF files found")
+    files = corpus_files("**/*.sgf")[:8] + sorted(FIXTURES.glob("*.sgf"))[:12]
     pairs = []
     for i, path in enumerate(files):
         [match] = read_sgf(path.open(encoding="utf-8"), path.name)

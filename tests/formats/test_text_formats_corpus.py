@@ -11,7 +11,6 @@ import io
 from pathlib import Path
 
 import pytest
-from mat_helpers import CORPUS
 from test_sgf_mat_pairs import events, winners
 from text_formats_helpers import to_bgammon, to_fibs_oldmoves
 
@@ -22,9 +21,10 @@ from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.model import Match, Resign, Win
+from tests.helpers import CORPUS, needs_corpus
 
 GIBBON = CORPUS / "gitGNU-gnu_gibbon"
-pytestmark = pytest.mark.skipif(not GIBBON.exists(), reason=f"corpus not found at {GIBBON}")
+pytestmark = needs_corpus
 
 
 def _one(path: Path) -> Match:

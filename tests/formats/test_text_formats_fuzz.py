@@ -11,7 +11,6 @@ from typing import TextIO
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mat_helpers import CORPUS
 from test_gmd_reader import DUMP
 from test_javafibs_reader import MATCH
 from text_formats_helpers import to_bgammon, to_fibs_oldmoves
@@ -23,6 +22,7 @@ from gamao_cli.formats.gmd_reader import read_gmd
 from gamao_cli.formats.javafibs_reader import read_javafibs
 from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.model import Match
+from tests.helpers import CORPUS
 
 Reader = Callable[[TextIO, str], Iterator[Match]]
 GIBBON = CORPUS / "gitGNU-gnu_gibbon"

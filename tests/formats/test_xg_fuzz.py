@@ -17,12 +17,12 @@ from functools import cache
 import xg_builder as b
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mat_helpers import CORPUS
 
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.xg import XG_CODES, read_xg, read_xgp
 from gamao_cli.formats.xg.container import open_archive
 from gamao_cli.model.match import Match
+from tests.helpers import CORPUS
 
 XG = CORPUS / "kevung-gbf"
 

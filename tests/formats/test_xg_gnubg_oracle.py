@@ -13,7 +13,6 @@ import io
 from pathlib import Path
 
 import pytest
-from mat_helpers import CORPUS
 from test_gnubg_import_oracle import (
     GNUBG,
     _sorted_dice,
@@ -26,6 +25,7 @@ from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.mat_writer import write_mat
 from gamao_cli.formats.sgf_writer import write_sgf
+from tests.helpers import CORPUS, CORPUS_ABSENT, CORPUS_PRESENT
 
 XG = CORPUS / "kevung-gbf"
 CHARLOT = "charlot1-charlot2_7p_2025-11-08-2305"
@@ -49,8 +49,8 @@ def written_text(path: Path, sgf: bool = False) -> str:
 def test_gnubg_imports_the_mat_written_from_each_xg(tmp_path: Path) -> None:
     if not GNUBG.exists():
         pytest.skip(f"GNU Backgammon is not installed at {GNUBG}")
-    if not XG.is_dir():
-        pytest.skip("shared corpus not available")
+    if not CORPUS_PRESENT:
+        pytest.skip(CORPUS_ABSENT)
     files: dict[str, Path] = {}
     texts: dict[str, str] = {}
     for i, (name, twin) in enumerate(sorted(TWINS.items())):

@@ -8,7 +8,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from mat_helpers import CORPUS
 from typer.testing import CliRunner
 
 from gamao_cli.analysis.canonical import canonical_match
@@ -19,6 +18,7 @@ from gamao_cli.formats.json_format import read_json
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Drop, Move, MoveMark, Resign, Win
 from gamao_cli.model.match import Match
+from tests.helpers import CORPUS, needs_corpus
 
 XG = CORPUS / "kevung-gbf"
 CHARLOT = "charlot1-charlot2_7p_2025-11-08-2305"
@@ -46,7 +46,7 @@ RESIGNATIONS = {
     "match_with_comment.xg": 3,
 }
 
-pytestmark = pytest.mark.skipif(not XG.is_dir(), reason="shared corpus not available")
+pytestmark = needs_corpus
 
 
 def _read(path: Path) -> Match:
