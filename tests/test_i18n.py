@@ -277,7 +277,7 @@ def test_checker_and_cube_messages_are_translated_with_their_parts() -> None:
     ) == (
         "$.games[0].actions[2].dice: esperava-se um array, encontrou-se uma string (ação ignorada)"
     )
-    assert translate_message("unknown move 'xyz'") == "lance desconhecido 'xyz'"
+    assert translate_message("unknown move 'xyz'") == "jogada desconhecida 'xyz'"
     assert translate_message("GM[1] is not backgammon (GM[6]): game tree skipped") == (
         "GM[1] não é gamão (GM[6]): árvore de jogo ignorada"
     )
@@ -302,7 +302,7 @@ def test_binary_reader_position_and_skill_messages_are_translated() -> None:
         " fim (0xFC)"
     )
     assert translate_message("game 2, move entry 5: the entry is not an object") == (
-        "partida 2, entrada de lance 5: a entrada não é um objeto"
+        "partida 2, entrada de jogada 5: a entrada não é um objeto"
     )
     # what a position file's text says against its identifier: a list, item by item
     assert (

@@ -153,6 +153,43 @@ def default_map(group: Any, table: Mapping[str, Any], source: Path) -> dict[str,
     return {k: v for k, v in out.items() if v}
 
 
+FILES_FROM_HELP = (
+    "Also read the paths listed in this file, one a line ('-' for stdin; blank lines and "
+    "lines starting with # skipped)."
+)
+
+
+def add_files_from(command: Any) -> None:
+    """Give a command that takes paths (a variadic argument) its ``--files-from`` option: in
+    its help, and expanded before the command parses its arguments (``main`` expands it
+    first; this covers a command run without ``main``, as tests run it)."""
+    import typer
+    from typer.core import TyperOption
+
+    params = getattr(command, "params", [])
+    if not any(p.param_type_name == "argument" and p.nargs == -1 for p in params):
+        return
+    params.append(
+        TyperOption(
+            param_decls=["--files-from"],
+            metavar="<path>",
+            help=FILES_FROM_HELP,
+            expose_value=False,
+        )
+    )
+    parse = command.parse_args
+
+    def parse_args(ctx: typer.Context, args: list[str]) -> list[str]:
+        try:
+            expanded = expand_files_from(args)
+        except ConfigError as exc:
+            raise typer.BadParameter(str(exc), ctx=ctx) from None
+        result: list[str] = parse(ctx, expanded)
+        return result
+
+    command.parse_args = parse_args
+
+
 def expand_files_from(argv: Sequence[str]) -> list[str]:
     """``argv`` with each ``--files-from FILE`` replaced by the paths FILE lists (put after
     the other arguments, or before a ``--`` if there is one)."""

@@ -66,10 +66,12 @@ class LazyGroup(TyperGroup):
         return self.commands.get(cmd_name)
 
     def load(self, name: str) -> None:
+        from gamao_cli.cli.config import add_files_from
         from gamao_cli.cli.help_i18n import translate_help
 
         for built_name, command in module_commands(COMMANDS[name]).items():
             command.name = built_name
+            add_files_from(command)
             translate_help(command, language())
             self.add_command(command, built_name)
 

@@ -56,15 +56,32 @@ CrawfordOpt = Annotated[
 ]
 
 
-VARIANT_NAMES = "standard|nackgammon|hypergammon[1-3]|tavla|longnardy|aceydeucey"
+VARIANT_CHOICES = (
+    "standard",
+    "nackgammon",
+    "hypergammon",
+    "hypergammon3",
+    "hypergammon2",
+    "hypergammon1",
+    "tavla",
+    "longnardy",
+    "aceydeucey",
+    "tabula",
+)
+"""The --variant values (hypergammon is hypergammon3); the records' own spellings
+(backgammon, nack, nardy, 3-checker hypergammon, ...) are accepted too."""
+VARIANT_NAMES = "|".join(VARIANT_CHOICES)
 
 VariantOpt = Annotated[
     str | None,
     typer.Option(
         "--variant",
-        help="The game played (default: what the record says, else standard); a record's "
-        "own tag is overridden and the conflict reported (X432).",
-        metavar=VARIANT_NAMES,
+        help="The game played: standard, nackgammon, hypergammon (= hypergammon3), "
+        "hypergammon2, hypergammon1, tavla, longnardy, aceydeucey or tabula (bgammon.org's, "
+        "three dice); also as records spell them (backgammon, nack, nardy). Default: what the "
+        "record says, else standard; a record's own tag is overridden and the conflict "
+        "reported (X432).",
+        metavar="<variant>",
         show_default=False,
     ),
 ]

@@ -19,7 +19,7 @@ def test_check_examples_in_portuguese_is_golden() -> None:
     result = runner.invoke(app, ["--lang", "pt", "check", "examples/", "--jobs", "1"])
     assert result.exit_code == 1
     golden("check_examples_pt.txt", result.stdout + "--- stderr ---\n" + result.stderr)
-    assert "partida 1 lance 5 erro R209 [M4]" in result.stdout
+    assert "partida 1 jogada 5 erro R209 [M4]" in result.stdout
     assert " jogadas              1.420 " in result.stderr
 
 
@@ -91,7 +91,7 @@ def test_language_from_the_config_file(
     monkeypatch.setenv("GAMAO_CONFIG", str(config))
     code, out, _err = _main(["check", EXAMPLE, "--jobs", "1"], capsys)
     assert code == 1
-    assert "partida 1 lance 5 erro R209" in out
+    assert "partida 1 jogada 5 erro R209" in out
     code, out, _err = _main(["--lang", "en", "check", EXAMPLE, "--jobs", "1"], capsys)
     assert "game 1 move 5 error R209" in out  # the command line wins
 
@@ -104,7 +104,7 @@ def test_language_from_the_environment_and_root_help(
     assert code == 0
     assert "Lê, verifica, pontua, relata e converte registros de matches de gamão." in out
     code, out, _err = _main(["check", EXAMPLE, "--jobs", "1"], capsys)
-    assert "partida 1 lance 5 erro R209" in out
+    assert "partida 1 jogada 5 erro R209" in out
 
 
 def test_report_in_portuguese(tmp_path: Path) -> None:

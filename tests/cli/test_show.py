@@ -140,7 +140,7 @@ def test_show_in_portuguese(tmp_path: Path) -> None:
     result = runner.invoke(app, ["--lang", "pt", "show", str(record), "-g", "1", "-m", "1"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{record} partida 1 lance 1: 21: 13/11 6/5"
+    assert lines[0] == f"{record} partida 1 jogada 1: 21: 13/11 6/5"
     assert lines[3].endswith("     0 ponto")
     assert lines[8].endswith(", Dado de dobra: 1")
     assert lines[4].endswith("     Fora: 0")
