@@ -201,8 +201,6 @@ def _write(
     threshold: float,
     output: Path | None,
 ) -> None:
-    from polars.exceptions import PolarsError
-
     from gamao_cli.analysis.skill_run import disagreements
     from gamao_cli.report.skill_out import (
         SkillFormat,
@@ -216,12 +214,17 @@ def _write(
 
     try:
         if fmt is SkillFormat.parquet:
+            from polars.exceptions import PolarsError  # polars: only for Parquet (0.3 s)
+
             data = rows(files, view, corpus)
-            if output is not None:
-                with atomic_open(output, "wb") as bout:
-                    write_parquet(data, row_fields(view), bout)
-            else:
-                write_parquet(data, row_fields(view), sys.stdout.buffer)
+            try:
+                if output is not None:
+                    with atomic_open(output, "wb") as bout:
+                        write_parquet(data, row_fields(view), bout)
+                else:
+                    write_parquet(data, row_fields(view), sys.stdout.buffer)
+            except PolarsError as exc:  # polars reports a failed write as a ComputeError
+                fail(_("cannot write {output}: {error}").format(output=output, error=exc))
             return
         with ExitStack() as stack:
             out: TextIO = (
@@ -238,9 +241,8 @@ def _write(
                 )
             else:
                 write_rows(rows(files, view, corpus), row_fields(view), fmt, out)
-    except (OSError, PolarsError) as exc:  # polars reports a failed write as a ComputeError
-        error = exc.strerror if isinstance(exc, OSError) else None
-        fail(_("cannot write {output}: {error}").format(output=output, error=error or exc))
+    except OSError as exc:
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
 
 
 def _summary(files: list[FileSkill], seconds: float) -> str:
