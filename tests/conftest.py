@@ -1,4 +1,5 @@
-"""Every test starts in English, whatever the developer's locale says."""
+"""Every test starts in English, whatever the developer's locale says, and with a cache
+folder of its own."""
 
 from __future__ import annotations
 
@@ -16,3 +17,15 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The user's cache folder (gamao analyse keeps the engine's answers there by default)
+    is a fresh temporary one: no test reads or writes the real one."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("LOCALAPPDATA", str(home / "AppData" / "Local"))

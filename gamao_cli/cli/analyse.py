@@ -23,6 +23,7 @@ from gamao_cli.cli.executor_options import (
 )
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.skill_options import CacheOpt, NoCacheOpt, cache_folder
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
 
@@ -88,10 +89,8 @@ def analyse(
     ] = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
-    cache: Annotated[
-        Path | None,
-        typer.Option("--cache", help="Keep the engine's answers in this directory between runs."),
-    ] = None,
+    cache: CacheOpt = None,
+    no_cache: NoCacheOpt = False,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
     by: Annotated[
         View, typer.Option("--by", help="One row per decision, player, game or match (not text).")
@@ -143,7 +142,7 @@ def analyse(
     opts = SkillOptions(
         engine=engine.value if engine else None,
         level=level.value,
-        cache=str(cache) if cache else None,
+        cache=cache_folder(cache, no_cache) if engine is not Engine.recorded else None,
         thresholds=thresholds.value,
         disagreement=disagreement,
         check=make_options(rules, jacoby, beavers, crawford),

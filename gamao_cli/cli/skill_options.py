@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.cli.common import fail
+from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _
 
@@ -28,6 +29,47 @@ SkillOpt = Annotated[
 LevelOpt = Annotated[
     str, typer.Option("--level", help="The engine's depth for --skill: 1ply, 2ply or 3ply.")
 ]
+
+
+CacheOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--cache",
+        help="Keep the engine's answers in this directory between runs (default: the user's "
+        "cache folder, e.g. ~/.cache/gamao).",
+    ),
+]
+NoCacheOpt = Annotated[
+    bool,
+    typer.Option("--no-cache", help="Keep the engine's answers for this run only, in memory."),
+]
+
+
+def cache_folder(cache: Path | None, no_cache: bool) -> str | None:
+    """Where the engine's answers are kept between runs: ``--cache DIR``; by default the
+    user's cache folder (platformdirs: ``$XDG_CACHE_HOME/gamao``, ``~/.cache/gamao``,
+    ``~/Library/Caches/gamao``, ``%LOCALAPPDATA%\\gamao\\Cache``); None (in memory, this run
+    only) with ``--no-cache`` or when the default folder cannot be made."""
+    if no_cache and cache is not None:
+        fail(_("give --cache DIR or --no-cache, not both"))
+    if no_cache:
+        return None
+    if cache is not None:
+        return str(cache)
+    from platformdirs import user_cache_dir
+
+    folder = Path(user_cache_dir("gamao", appauthor=False))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        stderr_console().print(
+            _("cannot make the cache folder {folder} ({error}): answers kept for this run only")
+            .format(folder=folder, error=exc.strerror or exc),
+            markup=False,
+            highlight=False,
+        )  # fmt: skip
+        return None
+    return str(folder)
 
 
 def skill_inputs(

@@ -88,6 +88,9 @@ class CachedEvaluator:
             path.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path / FILE_NAME, timeout=60)
             self._db.execute("PRAGMA journal_mode=WAL")
+            # With WAL, NORMAL never corrupts the file; it syncs at checkpoints, not at every
+            # commit (a power cut may lose the last answers, which are asked again).
+            self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
             )

@@ -93,6 +93,45 @@ def test_cache_directory_is_reused(tmp_path: Path) -> None:
     assert ", 0 misses" in err2
 
 
+def test_the_cache_is_on_by_default_in_the_users_cache_folder() -> None:
+    # tests/conftest.py points XDG_CACHE_HOME (and HOME) at a fresh temporary folder.
+    import os
+
+    folder = Path(os.environ["XDG_CACHE_HOME"]) / "gamao"
+    code, out1, err1 = _run("--format", "json")
+    assert code == 0 and not re.search(r", 0 misses", err1)
+    assert (folder / "gamao-eval.sqlite").is_file()
+    code, out2, err2 = _run("--format", "json")
+    assert code == 0 and out1 == out2
+    assert ", 0 misses" in err2  # every answer from the cache the first run left
+
+
+def test_no_cache_keeps_nothing() -> None:
+    import os
+
+    folder = Path(os.environ["XDG_CACHE_HOME"]) / "gamao"
+    for _ in range(2):
+        code, _out, err = _run("--format", "json", "--no-cache")
+        assert code == 0 and not re.search(r", 0 misses", err)
+    assert not folder.exists()
+    code, _out, err = _run("--no-cache", "--cache", "somewhere")
+    assert code == 2 and "give --cache DIR or --no-cache, not both" in err
+    assert not Path("somewhere").exists()
+
+
+def test_a_cache_folder_that_cannot_be_made_is_said_and_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    code, out, err = _run("--format", "json")
+    assert code == 0 and json.loads(out)
+    assert f"cannot make the cache folder {blocker / 'gamao'}" in err
+    assert "answers kept for this run only" in err
+    assert blocker.read_text() == "not a folder"
+
+
 def test_without_bgsage_it_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     from gamao_cli.analysis import skill_run
 
