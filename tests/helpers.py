@@ -12,6 +12,7 @@ hides it from a run (a fresh clone's run, which ``make test``'s pure-Python pass
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import random
 from pathlib import Path
@@ -22,7 +23,8 @@ import pytest
 from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.position import Position, board_from_points
-from gamao_cli.model.actions import Board, Move, Step, Win
+from gamao_cli.formats.mat_writer import write_mat_game
+from gamao_cli.model.actions import Board, Double, Drop, Move, Step, Win
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
 
@@ -152,3 +154,22 @@ def self_play(seed: int, games: int, plays: int | None = None) -> Match:
             actions.append(Win(1 - pos.turn, 1))
         made.append(Game(number, (0, 0), tuple(actions)))
     return Match(("a", "b"), 0, tuple(made), location=Location("g.mat"))
+
+
+# One short legal game: a opens 31 (8/5 6/5), b doubles, a drops, b wins a point.
+SHORT_GAME = (Move(0, (3, 1), (Step(8, 5), Step(6, 5))), Double(1, 2), Drop(0), Win(1, 1))
+
+
+def long_session(games: int, unfinished: int = 0, misscored: int = 0) -> str:
+    """``.mat`` text of a money session of ``games`` :data:`SHORT_GAME` games; game
+    ``unfinished`` has no result, game ``misscored`` a score line one point off."""
+    out = io.StringIO()
+    out.write(" 0 point match\n\n")
+    session = Match(("a", "b"), 0, ())
+    won = 0
+    for number in range(1, games + 1):
+        actions = SHORT_GAME[:1] if number == unfinished else SHORT_GAME
+        score = (0, won + 1) if number == misscored else (0, won)
+        write_mat_game(Game(number, score, actions), session, out)
+        won += 0 if number == unfinished else 1
+    return out.getvalue()

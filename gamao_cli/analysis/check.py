@@ -15,9 +15,9 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
-from gamao_cli.analysis.replay import finding_from_diagnostic, replay_match
+from gamao_cli.analysis.replay import MatchReplayer, finding_from_diagnostic, replay_match
 from gamao_cli.analysis.workers import map_in_order
-from gamao_cli.formats.base import without_analysis
+from gamao_cli.formats.base import in_parts, without_analysis
 from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
 from gamao_cli.formats.registry import is_position_format
 from gamao_cli.i18n import N_
@@ -96,7 +96,10 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
     replays: list[MatchReplay] = []
     matches = games = verified = plays = 0
     readable = False
-    for index, match in enumerate(_matches_of(item, keep)):
+    index = -1
+    replayer: MatchReplayer | None = None
+    for match in _matches_of(item, keep):
+        index += 1 if match.part == 0 else 0
         codes = {d.code for d in match.diagnostics}
         if not item.explicit and not match.games and codes and codes <= SKIPPABLE:
             note = Diagnostic(
@@ -108,12 +111,19 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
             return _skipped(item, note)
         if is_position_format(match.source_format):
             return _skipped(item, _position_note(item, match.source_format))
-        # The plays are recorded only for a caller that keeps the replays.
-        replay = replay_match(match, options, index, item.name, records=keep)
+        if match.part == 0 and not match.continued:
+            # The plays are recorded only for a caller that keeps the replays.
+            replay = replay_match(match, options, index, item.name, records=keep)
+        else:  # a long match read in parts (never when the replays are kept)
+            if match.part == 0:
+                replayer = MatchReplayer(match, options, index, item.name)
+                replayer.records = False
+            assert replayer is not None
+            replay = replayer.run_part(match)
         findings.extend(replay.findings)
         if match.games:
             readable = True
-            matches += 1
+            matches += 1 if match.part == 0 else 0
             games += len(replay.games)
             verified += replay.games_verified
             plays += replay.played
@@ -162,13 +172,14 @@ def _position_note(item: InputFile, fmt: str) -> Diagnostic:
 
 def _matches_of(item: InputFile, keep: bool) -> Iterator[Match]:
     """The matches of ``item``, read without their recorded analysis unless the replays are
-    kept (for reports): checking does not need it. Readers ask when they start, so only the
-    first match is read inside :func:`without_analysis`."""
+    kept (for reports): checking does not need it; and a long match in parts
+    (:func:`in_parts`: memory bounded by a part, not by the match). Readers ask when they
+    start, so only the first match is read inside :func:`without_analysis`."""
     matches = read_path(item)
     if keep:
         yield from matches
         return
-    with without_analysis():
+    with without_analysis(), in_parts():
         first = next(matches, None)
     if first is not None:
         yield first

@@ -108,6 +108,8 @@ class MatchHost(Protocol):
 
     def infer_winner(self, index: int, points: int) -> int | None: ...
 
+    def is_last(self, index: int) -> bool: ...
+
 
 _UNPARSED: Final = MoveMark.UNPARSED  # a constant of the compiled module: no look-up
 
@@ -356,7 +358,7 @@ class GameReplay:
             self.level = self.resign.level
             self.points = self.resign.level * self.cube.value
         if self.ended is None and self.recorded_points is None:
-            if self.index == len(self.r.match.games) - 1:
+            if self.r.is_last(self.index):
                 self.report(
                     "X414", N_("the last game is unfinished: it has no result"), _last(actions)
                 )

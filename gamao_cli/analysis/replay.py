@@ -55,6 +55,17 @@ class MatchReplayer:
         self.plays: list[PlayRecord] = []
         self.cube_actions: list[CubeRecord] = []
         self.jacoby_votes: list[bool] = []
+        self.ms = MatchScore(match.length, (0, 0), self.rules.crawford)
+        self.game_records: list[GameRecord] = []  # the games replayed (since the previous part)
+        self.played = 0  # plays replayed (since the previous part)
+        self.replayed = 0  # games replayed in all
+        self.won_at: int | None = None
+        self.current: Game | None = None  # the game being replayed
+        self.next_game: Game | None = None  # the game after it, None for the last
+        self.last_game: Game | None = None  # the last game replayed
+        self.held: list[Game] = []  # a part's last game, waiting for the next part
+        self.match_part = match  # the part being replayed (a match read whole: the match)
+        self.money_flag_reported = False  # X419, reported once a match
 
     def name(self, player: int | None) -> str | None:
         if player is None:
@@ -81,10 +92,11 @@ class MatchReplayer:
             return None
 
     def infer_winner(self, index: int, points: int) -> int | None:
-        games = self.match.games
-        if index + 1 >= len(games):
+        """The winner of the game being replayed (at ``index``) from the next game's score."""
+        following = self.next_game
+        if following is None:
             return None
-        now, nxt = games[index].score, games[index + 1].score
+        now, nxt = self.current.score if self.current is not None else None, following.score
         if now is None or nxt is None:
             return None
         gains = (nxt[0] - now[0], nxt[1] - now[1])
@@ -94,11 +106,57 @@ class MatchReplayer:
             return 1
         return None
 
+    def is_last(self, index: int) -> bool:
+        """Whether the game being replayed (at ``index``) is the match's last."""
+        return self.next_game is None
+
     def diagnostics(self) -> None:
         for d in self.match.diagnostics:
             self.findings.append(finding_from_diagnostic(d, self.file))
 
     def run(self) -> MatchReplay:
+        self.begin()
+        games = self.match.games
+        count = len(games)
+        for index, game in enumerate(games):
+            self.next_game = games[index + 1] if index + 1 < count else None
+            self.replay_game(index, game)
+        return self.end()
+
+    def run_part(self, part: Match) -> MatchReplay:
+        """Replay one part of a match read in parts (:attr:`Match.part`), the parts in order
+        to one replayer (made with the first): what the games replayed now gave. The last game
+        of a continued part waits for the next part (the next game's score may tell its
+        winner); the last part ends the match. A match read whole is one part: the same
+        replay as :meth:`run`."""
+        if part.part == 0:
+            self.begin()
+        else:
+            self.match_part = part
+            self.diagnostics_of(part)
+        games = [*self.held, *part.games]
+        self.held = []
+        last = len(games) - 1
+        for at, game in enumerate(games):
+            if at == last and part.continued:
+                self.held.append(game)
+                break
+            self.next_game = games[at + 1] if at < last else None
+            self.replay_game(self.replayed, game)
+        if not part.continued:
+            return self.end()
+        replay = self.result(part)
+        self.findings, self.plays, self.cube_actions, self.game_records = [], [], [], []
+        self.played = 0
+        return replay
+
+    def diagnostics_of(self, part: Match) -> None:
+        for d in part.diagnostics:
+            self.findings.append(finding_from_diagnostic(d, self.file))
+
+    def begin(self) -> None:
+        """The match's first findings: the reader's diagnostics, a variant asked over the
+        record's."""
         self.diagnostics()
         match = self.match
         recorded = self.rules.recorded_variant
@@ -113,55 +171,64 @@ class MatchReplayer:
                     match.games[0],
                 )
             )
-        ms = MatchScore(match.length, (0, 0), self.rules.crawford)
-        games: list[GameRecord] = []
-        played = 0
-        won_at: int | None = None
-        for index, game in enumerate(match.games):
-            if game.score is not None:
-                if index > 0 and game.score != ms.score:
-                    self.findings.append(self._score_finding(game, ms.score))
-                ms = ms.restated(game.score)
-            if ms.is_over and won_at is None:
-                won_at = index
-            if ms.is_over:
-                self.findings.append(
-                    _finding(
-                        "X406",
-                        N_(
-                            "game {game} is played after the match was won ({score} in a "
-                            "{length}-point match)"
-                        ).format(
-                            game=game.number,
-                            score=f"{ms.score[0]}-{ms.score[1]}",
-                            length=match.length,
-                        ),
-                        self.file,
-                        game,
-                    )
+        self.ms = MatchScore(match.length, (0, 0), self.rules.crawford)
+
+    def replay_game(self, index: int, game: Game) -> None:
+        """Replay the game at ``index`` (:attr:`next_game` is the one after it, or None)."""
+        ms = self.ms
+        match = self.match
+        if game.score is not None:
+            if index > 0 and game.score != ms.score:
+                self.findings.append(self._score_finding(game, ms.score))
+            ms = ms.restated(game.score)
+        if ms.is_over and self.won_at is None:
+            self.won_at = index
+        if ms.is_over:
+            self.findings.append(
+                _finding(
+                    "X406",
+                    N_(
+                        "game {game} is played after the match was won ({score} in a "
+                        "{length}-point match)"
+                    ).format(
+                        game=game.number,
+                        score=f"{ms.score[0]}-{ms.score[1]}",
+                        length=match.length,
+                    ),
+                    self.file,
+                    game,
                 )
-            replay = GameReplay(self, game, index, ms)
-            if game.crawford and not replay.crawford:
-                self.findings.append(
-                    _finding(
-                        "X412",
-                        "the record marks this game as the Crawford game, but the score says "
-                        "it is not",
-                        self.file,
-                        game,
-                    )
+            )
+        self.current = game
+        replay = GameReplay(self, game, index, ms)
+        if game.crawford and not replay.crawford:
+            self.findings.append(
+                _finding(
+                    "X412",
+                    "the record marks this game as the Crawford game, but the score says it is not",
+                    self.file,
+                    game,
                 )
-            record = replay.run()
-            played += replay.played
-            games.append(record)
-            self._check_match_flag(game, ms, record)
-            if record.winner is not None and record.points is not None:
-                ms = ms.after(record.winner, record.points)
-            elif ms.is_crawford_game:
-                ms = ms.after(0, 0)
-        if match.length > 0 and games and not ms.is_over:
-            last = match.games[-1]
-            if is_single_game_export(match):
+            )
+        record = replay.run()
+        self.played += replay.played
+        self.game_records.append(record)
+        self.replayed += 1
+        self.last_game = game
+        self._check_match_flag(game, ms, record)
+        if record.winner is not None and record.points is not None:
+            ms = ms.after(record.winner, record.points)
+        elif ms.is_crawford_game:
+            ms = ms.after(0, 0)
+        self.ms = ms
+
+    def end(self) -> MatchReplay:
+        """The match's last findings (a match that ends before its length) and its replay."""
+        match = self.match
+        ms = self.ms
+        last = self.last_game
+        if match.length > 0 and last is not None and not ms.is_over:
+            if self.replayed == 1 and is_single_game_export(match):
                 code, what = (
                     "X418",
                     N_("a single game exported as a match of {length} points ends").format(
@@ -180,13 +247,18 @@ class MatchReplayer:
                     last,
                 )
             )
+        return self.result(self.match_part)
+
+    def result(self, part: Match) -> MatchReplay:
+        """What the replay gave since the previous part (all of it for a match read whole)."""
+        ms = self.ms
         return MatchReplay(
             file=self.file,
             index=self.index,
-            match=match,
-            games=tuple(games),
+            match=part,
+            games=tuple(self.game_records),
             plays=tuple(self.plays),
-            played=played,
+            played=self.played,
             cube_actions=tuple(self.cube_actions),
             findings=tuple(self.findings),
             final_score=ms.score,
@@ -198,7 +270,8 @@ class MatchReplayer:
         if win is None:
             return
         if self.match.length == 0:
-            if not any(f.code == "X419" for f in self.findings):
+            if not self.money_flag_reported:
+                self.money_flag_reported = True
                 self.findings.append(
                     _finding(
                         "X419",

@@ -54,6 +54,30 @@ class FormatInfo:
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)
+_PART_GAMES: ContextVar[int] = ContextVar("gamao_part_games", default=0)
+
+PART_GAMES = 1000
+"""Games a part of a huge match holds (:func:`in_parts`): small enough that a part's objects
+are a few megabytes, large enough that a part's overhead does not show."""
+
+
+def part_games() -> int:
+    """How many games a reader may put in one part of a match (:attr:`Match.part`); 0: the
+    match is read whole (unless inside :func:`in_parts`). A reader asks once, when it starts."""
+    return _PART_GAMES.get()
+
+
+@contextmanager
+def in_parts(games: int | None = None) -> Iterator[None]:
+    """Read matches in parts of ``games`` games (default :data:`PART_GAMES`): readers started
+    inside that can (the ``.mat`` reader) yield a long match as consecutive :class:`Match`
+    parts (``part`` 0, 1, ...; ``continued`` on all but the last), so that memory is bounded
+    by a part, not by the match. Only for callers that put the parts together again."""
+    token = _PART_GAMES.set(PART_GAMES if games is None else games)
+    try:
+        yield
+    finally:
+        _PART_GAMES.reset(token)
 
 
 def reads_analysis() -> bool:

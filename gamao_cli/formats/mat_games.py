@@ -112,7 +112,11 @@ class GameAssembler(CellReader):
             self.banner_tags(match)
         if not self.seen_text and not match.diagnostics:
             self.report("P106", "the input is empty", 0, 0)
-        elif not match.games and not any(d.code == "P106" for d in match.diagnostics):
+        elif (
+            not match.games
+            and not match.games_before
+            and not any(d.code == "P106" for d in match.diagnostics)
+        ):
             if match.length is None:
                 self.report("P104", "no `N point match` line found", 0, 0)
             self.report("P122", "no game found", 0, 0)
@@ -139,7 +143,41 @@ class GameAssembler(CellReader):
             location=match.location,
             source_format="mat",
             diagnostics=tuple(match.diagnostics),
+            part=match.parts,
         )
+
+    def take_part(self) -> None:
+        """When the games read of a match that may be read in parts (no second length line
+        nor banner, which its end decides) reach :attr:`part_games`: those games and the
+        diagnostics so far become a part (``continued``) for the driver to yield."""
+        match = self.match
+        if (
+            self.part_games <= 0
+            or len(match.games) < self.part_games
+            or match.earlier_lengths
+            or match.banner_lines
+        ):
+            return
+        rules, _ = match_rules(match.tags, match.tag_lines)
+        self.part_ready = Match(
+            players=match.players or tag_players(match.tags),
+            length=match.length or 0,
+            games=tuple(match.games),
+            rules=rules,
+            ratings=match.ratings,
+            tags=tuple(match.tags),
+            comments=tuple(match.comments),
+            location=match.location,
+            source_format="mat",
+            diagnostics=tuple(match.diagnostics),
+            part=match.parts,
+            continued=True,
+        )
+        match.parts += 1
+        match.games_before += len(match.games)
+        match.listed += len(match.diagnostics)
+        match.games = []
+        match.diagnostics = []
 
     def choose_length(self, match: MatchBuilder) -> None:
         """Two or more match length lines before the first game: the one the record's end

@@ -57,6 +57,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from gamao_cli.formats import mat_lines as ml
+from gamao_cli.formats.base import part_games
 from gamao_cli.formats.mat_cells import clear_caches
 from gamao_cli.formats.mat_fast import GAME_LINE, ROW_LINE
 from gamao_cli.formats.mat_games import GameAssembler
@@ -82,11 +83,16 @@ def read_mat(stream: TextIO, filename: str, first_line: int = 0) -> Iterator[Mat
     ``first_line``: how many lines of the file come before the stream (a byte range of a
     file read on its own, :mod:`gamao_cli.formats.ranges`), so that locations are the file's.
 
+    Inside :func:`gamao_cli.formats.base.in_parts` a long match is yielded in parts
+    (:attr:`Match.part`), each with the games and diagnostics read since the previous one.
+
     Cyclic garbage collection is paused while a match is being read and restored before it
     is yielded: the reader makes no reference cycles, and rescanning the growing match's
     objects otherwise takes about 40% of the reading time.
     """
-    matches = _Reader(stream, filename, first_line).matches()
+    reader = _Reader(stream, filename, first_line)
+    reader.part_games = part_games()
+    matches = reader.matches()
     while True:
         enabled = gc.isenabled()
         gc.disable()
@@ -162,6 +168,10 @@ class _Reader(GameAssembler):
                         self.flush_pending()
                     self.start_game(int(found[1]), found.start(1) - pos - 4)
                     pos = found.end()
+                    part = self.part_ready
+                    if part is not None:
+                        self.part_ready = None
+                        yield part
                     continue
             elif (quick := self.quick_score(buf, pos, lineno, game)) > 0:
                 pos = quick
@@ -205,6 +215,10 @@ class _Reader(GameAssembler):
             finished = self.line(raw)
             if finished is not None:
                 yield finished
+            part = self.part_ready
+            if part is not None:
+                self.part_ready = None
+                yield part
         if self.read_error is not None:
             self.lineno = lineno + 1
             self.report(
@@ -349,7 +363,7 @@ class _Reader(GameAssembler):
     def match_length(self, length: int, column: int) -> Match | None:
         match = self.match
         where = Location(self.file, self.lineno, column)
-        if self.game is not None or match.games:
+        if self.game is not None or match.games or match.games_before:
             pending, self.pending = self.pending, []
             finished = self.finish_match()
             self.match = MatchBuilder(where)
@@ -367,14 +381,15 @@ class _Reader(GameAssembler):
 
     def start_game(self, number: int, column: int) -> None:
         self.finish_game()
-        if self.match.length is None and not self.match.games:
+        self.take_part()
+        if self.match.length is None and not self.match.games and not self.match.games_before:
             self.report_no_length(column)
         self.game = GameBuilder(number, Location(self.file, self.lineno, column), True)
         self.state = GAME
 
     def implicit_game(self) -> GameBuilder:
-        number = len(self.match.games) + 1
-        if self.match.length is None and not self.match.games:
+        number = len(self.match.games) + self.match.games_before + 1
+        if self.match.length is None and not self.match.games and not self.match.games_before:
             self.report_no_length(1)
         self.report(
             "P115",

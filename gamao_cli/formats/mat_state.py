@@ -16,7 +16,7 @@ from gamao_cli.formats import mat_lines as ml
 from gamao_cli.model.actions import Action
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
-from gamao_cli.model.match import Game
+from gamao_cli.model.match import Game, Match
 
 MAT_CODES: dict[str, str] = {
     "P101": "unreadable line or cell: neither a header, game, score line, move row nor cell",
@@ -111,8 +111,11 @@ class MatchBuilder:
         "diagnostics",
         "earlier_lengths",
         "games",
+        "games_before",
         "length",
+        "listed",
         "location",
+        "parts",
         "players",
         "ratings",
         "suppressed",
@@ -135,6 +138,11 @@ class MatchBuilder:
         self.banner_open = False  # inside a box: after a `+----+` border line
         self.banner_lines: list[int] = []  # the line numbers of the banners' borders
         self.earlier_lengths: list[tuple[int, Location]] = []  # replaced length lines
+        # A match read in parts (formats.base.in_parts): the parts yielded so far, and the
+        # games and diagnostics they held (no longer in ``games`` and ``diagnostics``).
+        self.parts = 0
+        self.games_before = 0
+        self.listed = 0
 
 
 class ReaderState:
@@ -150,6 +158,8 @@ class ReaderState:
         self.pending: list[tuple[str, Location]] = []  # ';' lines after a game's rows
         self.read_error: str | None = None
         self.seen_text = False
+        self.part_games = 0  # games a part holds; 0: matches are read whole
+        self.part_ready: Match | None = None  # a part to yield, once a game has started
 
     # ---------------------------------------------------------------- diagnostics
     def report(
@@ -161,7 +171,7 @@ class ReaderState:
         game: GameBuilder | None = None,
     ) -> None:
         match = self.match
-        if len(match.diagnostics) >= MAX_DIAGNOSTICS:
+        if len(match.diagnostics) + match.listed >= MAX_DIAGNOSTICS:
             match.suppressed += 1
             return
         game = game or self.game

@@ -55,7 +55,7 @@ from gamao_cli.model.actions import (
 )
 from gamao_cli.model.match import Game, Match, Variant
 
-__all__ = ["write_mat"]
+__all__ = ["write_mat", "write_mat_game"]
 
 CanonicalSteps = Callable[[Move], tuple[Step, ...]]
 
@@ -84,6 +84,13 @@ def write_mat(match: Match, stream: TextIO, canonical_steps: CanonicalSteps | No
     stream.write(f" {match.length} point match\n\n")
     for game in match.games:
         stream.write(_game(game, match, canonical_steps))
+
+
+def write_mat_game(
+    game: Game, match: Match, stream: TextIO, canonical_steps: CanonicalSteps | None = None
+) -> None:
+    """Write one game of ``match`` as :func:`write_mat` writes it (after the match's header)."""
+    stream.write(_game(game, match, canonical_steps))
 
 
 def _header(match: Match) -> str:

@@ -97,6 +97,12 @@ class Match:
     location: Location = NOWHERE
     source_format: str = ""
     diagnostics: tuple[Diagnostic, ...] = ()
+    # A huge match read in parts (only by a reader asked to: formats.base.in_parts): this
+    # part's number (0 the first) and whether more of its games follow in the next part.
+    # Every part has the match's header; its games and the reader's diagnostics since the
+    # previous part. A match read whole is part 0 with nothing continued.
+    part: int = 0
+    continued: bool = False
 
     def tag(self, key: str) -> str | None:
         """The first header tag named ``key`` (case-insensitive), or None."""

@@ -1,0 +1,87 @@
+"""Peak memory of the commands over one huge money session (issue 27).
+
+Run by hand: ``.venv/bin/python -m benchmarks.bench_memory [GAMES] [--file F] [--runs a,b]``
+(default 1,000,000 games). The session is made by tools/make_session.py (seed 1: short
+self-played legal games ending in a dropped double, so the file checks clean) into a
+temporary folder, or ``--file`` names one made before. Each run of :data:`RUNS` is timed
+whole, subprocess included, with ``--jobs 1``; "peak" is the largest resident size of the
+process (GNU time's ``%M``); ``--timeout S`` stops a run after S seconds (exit 124, its
+peak so far). Issue 27's target: every run under 300 MB, whatever the
+number of games (memory bounded by the largest game, not by the file).
+
+``GAMAO`` (the environment variable) names the gamao to run, default this checkout's venv;
+set ``PYTHONPATH`` to compare two checkouts with one venv.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.common import REPO
+
+GAMAO = os.environ.get("GAMAO", str(REPO / ".venv" / "bin" / "gamao"))
+PYTHON = sys.executable
+
+RUNS = {
+    "check": ["check", "{file}", "-f", "jsonl", "-o", "{tmp}/check.jsonl"],
+    "stats-player": ["stats", "{file}", "--by", "player", "-f", "csv", "-o", "{tmp}/p.csv"],
+    "stats-match": ["stats", "{file}", "--by", "match", "-f", "csv", "-o", "{tmp}/m.csv"],
+    "stats-game": ["stats", "{file}", "--by", "game", "-f", "csv", "-o", "{tmp}/g.csv"],
+    "stats-tables": ["stats", "{file}", "-f", "csv", "-o", "{tmp}/t.csv", "--tables",
+                     "{tmp}/tables"],
+    "convert-sgf": ["convert", "{file}", "--to", "sgf", "-o", "{tmp}/out.sgf", "--force"],
+    "convert-json": ["convert", "{file}", "--to", "json", "-o", "{tmp}/out.json", "--force"],
+    "convert-jsonl": ["convert", "{file}", "--to", "jsonl", "-o", "{tmp}/out.jsonl", "--force"],
+    "convert-mat": ["convert", "{file}", "--to", "mat", "-o", "{tmp}/out.mat", "--force"],
+}  # fmt: skip
+
+
+def _option(name: str, default: str | None) -> str | None:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+def run(args: list[str], limit: str | None) -> tuple[float, float, int]:
+    """(seconds, peak MB, exit code) of one command (stopped after ``limit`` seconds)."""
+    t = time.perf_counter()
+    stop = ["timeout", limit] if limit else []
+    proc = subprocess.run(
+        ["/usr/bin/time", "-f", "peak %M KB", *stop, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - t
+    peaks = [line for line in proc.stderr.splitlines() if line.startswith("peak ")]
+    peak = int(peaks[-1].split()[1]) / 1024 if peaks else float("nan")
+    if proc.returncode not in (0, 1):
+        print(proc.stderr[-2000:], file=sys.stderr)
+    return seconds, peak, proc.returncode
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 1_000_000
+    given = _option("--file", None)
+    chosen = _option("--runs", None)
+    limit = _option("--timeout", None)  # seconds: a run stopped then exits 124
+    names = chosen.split(",") if chosen else list(RUNS)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(given) if given else Path(tmp) / "session.mat"
+        if given is None:
+            maker = [PYTHON, str(REPO / "tools" / "make_session.py"), str(path)]
+            subprocess.run([*maker, "--games", str(games)], check=True)
+        size = path.stat().st_size / 1e6
+        print(f"{path} ({size:.1f} MB); {GAMAO}", flush=True)
+        print(f"{'run':<15} {'peak MB':>8} {'seconds':>8}  exit", flush=True)
+        for name in names:
+            args = [a.format(tmp=tmp, file=path) for a in RUNS[name]]
+            seconds, peak, code = run([GAMAO, *args, "--jobs", "1"], limit)
+            print(f"{name:<15} {peak:8.0f} {seconds:8.1f}  {code}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
