@@ -332,6 +332,50 @@ def test_text_disagreeing_with_its_xgid_is_reported() -> None:
     assert match.games[0].score == (6, 3)  # the XGID wins
 
 
+_MONEY_P609 = (
+    "P609",
+    "candidate {n} (24/17) is not legal for 52: 22/17: point 17 is held by 3 opposing checkers",
+    "t.txt:30",
+)
+
+
+def test_the_projects_xg_text_disagreeing_with_its_xgid_is_reported() -> None:
+    """The cross-check on the project's own XG export (a fresh clone has no corpus)."""
+    text = (POSITIONS / "money_xg.txt").read_text(encoding="utf-8")
+    text = text.replace("Pip count  X: 167", "Pip count  X: 168")
+    text = text.replace("Cube: 1\n", "Cube: 2, X own cube\n")
+    text = text.replace("O to play 52", "O to play 31")
+    (match,) = _read_text(text)
+    p609 = (_MONEY_P609[0], _MONEY_P609[1].format(n=3), _MONEY_P609[2])
+    assert [(d.code, d.message, str(d.location)) for d in match.diagnostics] == [
+        (
+            "P605",
+            "the text disagrees with its XGID: the pip counts X 168 O 167; the cube line"
+            " 'Cube: 2, X own cube'; the turn line 'O to play 31'",
+            "t.txt:1",
+        ),
+        p609,
+    ]
+    assert match.games[0].start is not None and match.games[0].start.dice == (5, 2)
+
+
+def test_a_candidate_line_of_the_projects_xg_text_not_understood_is_reported() -> None:
+    text = (POSITIONS / "money_xg.txt").read_text(encoding="utf-8")
+    (match,) = _read_text(text.replace("eq:+0.012", "MWC:45.2%"))
+    p609 = (_MONEY_P609[0], _MONEY_P609[1].format(n=2), _MONEY_P609[2])
+    assert [(d.code, d.message, str(d.location)) for d in match.diagnostics] == [
+        (
+            "P608",
+            "a candidate line not understood (not a play and its equity): '1. XG Roller+  13/11"
+            " 13/8                   MWC:45.2%'",
+            "t.txt:22",
+        ),
+        p609,
+    ]
+    checker = match.games[0].annotations[0].checker
+    assert checker is not None and len(checker.candidates) == 2
+
+
 def test_drawn_board_disagreeing_with_the_xgid_is_reported() -> None:
     text = _xg_text().replace(" |       O          |", " |       O  O       |")
     (match,) = _read_text(text)
