@@ -217,6 +217,7 @@ class CellReader(ReaderState):
             game.actions.append(Double(player, value, text, number, where))
         else:
             game.actions.append(Beaver(player, value, text, number, where))
+            game.beavers = True
 
     def fast_rows(self, buf: str, pos: int, lineno: int, game: GameBuilder) -> tuple[int, int]:
         """The common rows (:data:`ROW_LINE`) of ``buf`` from ``pos`` on, one after the other.

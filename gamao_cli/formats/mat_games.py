@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from gamao_cli.formats.beavers import close_beavers
 from gamao_cli.formats.mat_banner import banner_fields
 from gamao_cli.formats.mat_cells import CellReader
 from gamao_cli.formats.mat_state import SEVERITY, MatchBuilder
@@ -31,6 +32,8 @@ class GameAssembler(CellReader):
             self.attach_losses(actions, loser, points, where, game.number)
         if game.resigned and game.won:
             _resign_levels(actions)
+        if game.beavers:  # the take gnubg's .mat leaves out after a beaver (formats/beavers.py)
+            actions = close_beavers(actions)
         where = game.location
         if game.expect_score:
             self.report(

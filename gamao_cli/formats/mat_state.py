@@ -70,6 +70,7 @@ GAME: Final = 2
 class GameBuilder:
     __slots__ = (
         "actions",
+        "beavers",
         "columns",
         "cube",
         "expect_score",
@@ -100,6 +101,7 @@ class GameBuilder:
         self.cube = 1
         self.won = False
         self.resigned = False  # a Resigns cell was read
+        self.beavers = False  # a Beavers or Raccoons cell was read
 
 
 class MatchBuilder:

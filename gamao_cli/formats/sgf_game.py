@@ -29,6 +29,7 @@ from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,
+    Beaver,
     Double,
     Drop,
     Move,
@@ -89,6 +90,7 @@ class GameReader:
         self.board = MechanicalBoard(variant)
         self.cube = header.cube_value
         self.offered: int | None = None
+        self.doubler: int | None = None  # who made the double waiting for an answer
         self.turn: int | None = None
         self.actions: list[Action] = []
         self.start: SetPosition | None = None
@@ -267,6 +269,7 @@ class GameReader:
         if cube_value is not None:
             self.cube = cube_value
             self.offered = None
+            self.doubler = None
         board_changed = run.has(BOARD_SETUP)
         if not board_changed and cube_value is None and not owner_said:
             if dice is None:
@@ -358,17 +361,24 @@ class GameReader:
         if low == "double":
             self.resolve_resign(accepted=False)
             offered = (self.offered or self.cube) * 2
+            beaver = self.offered is not None and self.doubler == 1 - player
             self.offered = offered
-            self.actions.append(Double(player, offered, text=value, location=location))
+            self.doubler = player
+            if beaver:  # the doubled player redoubles at once: one form (formats/beavers.py)
+                self.actions.append(Beaver(player, offered, text=value, location=location))
+            else:
+                self.actions.append(Double(player, offered, text=value, location=location))
         elif low == "take":
             self.resolve_resign(accepted=False)
             if self.offered is not None:
                 self.cube = self.offered
                 self.offered = None
+                self.doubler = None
             self.actions.append(Take(player, text=value, location=location))
         elif low == "drop":
             self.resolve_resign(accepted=False)
             self.offered = None
+            self.doubler = None
             self.actions.append(Drop(player, text=value, location=location))
         elif m := _RESIGN.fullmatch(text):
             self.resolve_resign(accepted=False)
@@ -481,7 +491,7 @@ def _node_kind(action: Action) -> str:
         return "move"
     if isinstance(action, Double):
         return "double"
-    if isinstance(action, Take):
+    if isinstance(action, (Take, Beaver)):  # a beaver answers the double, as a take does
         return "take"
     if isinstance(action, Drop):
         return "drop"

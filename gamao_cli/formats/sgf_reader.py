@@ -18,8 +18,10 @@ Mapping (research/formats.md section 2, research/gnubg-behaviour.md):
 * ``;W[31hefe]`` -> :class:`Move` with the dice as written and one :class:`Step` per
   letter pair, in the mover's own numbering; ``W[66]`` (no pairs) -> a dance;
   ``double``/``take``/``drop`` -> :class:`Double` (value = the next cube value) /
-  :class:`Take` / :class:`Drop`: a beaver is a ``double`` by the doubled player and is
-  kept as a :class:`Double`; Gibbon's ``resign:N`` + ``accept``/``reject`` ->
+  :class:`Take` / :class:`Drop`: a beaver is a ``double`` by the doubled player, read as a
+  :class:`Beaver` (the one form of every reader, :mod:`~gamao_cli.formats.beavers`), and
+  the ``take`` after it is the take closing the exchange; Gibbon's ``resign:N`` +
+  ``accept``/``reject`` ->
   :class:`Resign`;
 * setup nodes (``AE``/``AW``/``AB``/``PL``/``DI``/``CV``/``CP``/``CO``) -> one
   :class:`SetPosition` per run of consecutive setup nodes (``Game.start`` before the first

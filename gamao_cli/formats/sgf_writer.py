@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from gamao_cli import __version__
 from gamao_cli.engine import met
@@ -65,8 +65,10 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
-from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.match import Game, Match, Variant
+
+if TYPE_CHECKING:
+    from gamao_cli.model.analysis import Annotation
 
 APPLICATION = f"gamao:{__version__}"
 _CHECKERS = 15

@@ -18,6 +18,7 @@ from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.sgf_reader import SGF_CODES, letter_point, point_letter, read_sgf
 from gamao_cli.model import (
     Annotation,
+    Beaver,
     Diagnostic,
     Double,
     Drop,
@@ -99,7 +100,7 @@ def test_two_games_exact_model() -> None:
                         Move(0, (3, 1), (Step(8, 5), Step(6, 5)), text="31hefe", location=L(2, 1)),
                         Move(1, (6, 1), (Step(25, 18),), text="61yg", location=L(3, 1)),
                         Double(0, 2, text="double", location=L(4, 1)),
-                        Double(1, 4, text="double", location=L(5, 1)),
+                        Beaver(1, 4, text="double", location=L(5, 1)),
                         Take(0, text="take", location=L(6, 1)),
                         Move(1, (6, 6), (), text="66", location=L(7, 1)),
                         Move(
@@ -201,7 +202,7 @@ def test_cube_values_follow_doubles_beavers_and_cv() -> None:
     assert game.cube_value == 2
     assert [(type(a).__name__, a.player, getattr(a, "value", None)) for a in game.actions] == [
         ("Double", 0, 4),
-        ("Double", 1, 8),
+        ("Beaver", 1, 8),
         ("Take", 0, None),
         ("Double", 1, 16),
         ("Take", 0, None),
@@ -641,16 +642,16 @@ def test_money_session_with_jacoby() -> None:
 
 def _truth_counts(game: Game) -> dict[str, object]:
     """Count a game's actions the way tools/oracle/make_matches.py describes truth.json."""
-    cube, offered, offerer = game.cube_value, None, None
+    cube, offered = game.cube_value, None
     counts = {"doubles": 0, "beavers": 0, "takes": 0, "drops": 0}
     for a in game.actions:
-        if isinstance(a, Double):
-            if offered is not None and a.player != offerer:  # a beaver: takes, redoubles
-                counts["beavers"] += 1
-                cube = offered
-            else:
-                counts["doubles"] += 1
-            offered, offerer = a.value, a.player
+        if isinstance(a, Beaver):  # the doubled player takes and redoubles (a ``double``)
+            counts["beavers"] += 1
+            cube = offered or cube
+            offered = a.value
+        elif isinstance(a, Double):
+            counts["doubles"] += 1
+            offered = a.value
         elif isinstance(a, Take):
             counts["takes"] += 1
             cube, offered = offered or cube, None

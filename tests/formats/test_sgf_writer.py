@@ -221,11 +221,11 @@ def test_money_session_reads_back() -> None:
     cube = [(type(a).__name__, a.player, getattr(a, "value", None)) for a in game.actions]
     assert cube == [
         ("Double", 1, 4),
-        ("Double", 0, 8),
+        ("Beaver", 0, 8),
         ("Take", 1, None),
         ("Move", 1, None),
         ("Double", 0, 16),
-        ("Double", 1, 32),
+        ("Beaver", 1, 32),
         ("Take", 0, None),
         ("SetPosition", None, None),
         ("Double", 0, 64),

@@ -22,9 +22,11 @@ the first disagreement of a game is reported (P418); the rebuilt board is kept.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from gamao_cli.engine.position import Position
+from gamao_cli.formats.beavers import close_beavers_annotated
 from gamao_cli.formats.mat_fast import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
@@ -440,15 +442,19 @@ class GameBuilder:
         if start is not None:  # the player on roll in a set-up start: the first to act
             first = next((a.player for a in self.actions if isinstance(a, Move | Double)), 0)
             start = replace(start, turn=first)
+        actions: Sequence[Action] = self.actions
+        annotations: Sequence[Annotation] = self.annotations
+        if any(isinstance(a, Beaver) for a in actions):  # the take XG leaves implicit
+            actions, annotations = close_beavers_annotated(actions, annotations)
         return Game(
             number=self.header.number,
             score=self.header.score,
-            actions=tuple(self.actions),
+            actions=tuple(actions),
             crawford=True if self.header.crawford else None,
             start=start,
             location=self.location,
             properties=tuple(self.properties),
-            annotations=tuple(self.annotations),
+            annotations=tuple(annotations),
         )
 
 
