@@ -282,6 +282,14 @@ _CHECK_CODES = (
         "",
     ),
     Code(
+        "X433",
+        WARN,
+        None,
+        "the plays do not fit standard backgammon, but fit one other variant's start (a "
+        "record that does not state its variant): try --variant",
+        "gnubg's Snowie text of a nackgammon match",
+    ),
+    Code(
         "X415",
         WARN,
         None,

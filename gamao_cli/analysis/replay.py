@@ -14,6 +14,7 @@ from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop, ma
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
 from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, MatchReplay, PlayRecord
+from gamao_cli.analysis.variant_hint import GAMES_TRIED, early_error, variant_hint, wants_hint
 from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.engine.position import Position
@@ -42,6 +43,9 @@ class MatchReplayer:
     # and the first bear-offs left None: the findings are the same, and the replay costs
     # four fifths, for callers that read no records (check, filter, fingerprints).
     records: bool = True
+    # Whether a match replayed as standard whose games err in their first plays is replayed
+    # again under the variants its plays may fit, for a hint (X433; analysis.variant_hint).
+    hints: bool = True
 
     def __init__(
         self, match: Match, options: CheckOptions, index: int = 0, file: str | None = None
@@ -66,6 +70,9 @@ class MatchReplayer:
         self.held: list[Game] = []  # a part's last game, waiting for the next part
         self.match_part = match  # the part being replayed (a match read whole: the match)
         self.money_flag_reported = False  # X419, reported once a match
+        self.hinting = wants_hint(options, self.rules.variant)  # X433 may be given
+        self.suspects: list[Game] = []  # games with an early play error, for X433
+        self.hint_at: int | None = None  # where the first suspect's findings start, if here
 
     def name(self, player: int | None) -> str | None:
         if player is None:
@@ -146,6 +153,7 @@ class MatchReplayer:
         if not part.continued:
             return self.end()
         replay = self.result(part)
+        self.hint_at = None  # the findings so far are given: a hint now comes where it is found
         self.findings, self.plays, self.cube_actions, self.game_records = [], [], [], []
         self.played = 0
         return replay
@@ -177,6 +185,7 @@ class MatchReplayer:
         """Replay the game at ``index`` (:attr:`next_game` is the one after it, or None)."""
         ms = self.ms
         match = self.match
+        start = len(self.findings)
         if game.score is not None:
             if index > 0 and game.score != ms.score:
                 self.findings.append(self._score_finding(game, ms.score))
@@ -211,6 +220,8 @@ class MatchReplayer:
                 )
             )
         record = replay.run()
+        if self.hinting and self.hints and early_error(self.findings[start:]):
+            self._suspect(game, start)
         self.played += replay.played
         self.game_records.append(record)
         self.replayed += 1
@@ -227,6 +238,8 @@ class MatchReplayer:
         match = self.match
         ms = self.ms
         last = self.last_game
+        if self.suspects:
+            self._hint()
         if match.length > 0 and last is not None and not ms.is_over:
             if self.replayed == 1 and is_single_game_export(match):
                 code, what = (
@@ -264,6 +277,28 @@ class MatchReplayer:
             final_score=ms.score,
             winner=ms.winner,
         )
+
+    def _suspect(self, game: Game, start: int) -> None:
+        """A game with an early play error: the hint is looked for once :data:`GAMES_TRIED`
+        are found (or at the match's end)."""
+        if not self.suspects:
+            self.hint_at = start
+        self.suspects.append(game)
+        if len(self.suspects) == GAMES_TRIED:
+            self._hint()
+
+    def _hint(self) -> None:
+        """X433, once a match: before the first suspect game's findings (when they are not
+        yet given), when the suspects' plays fit one variant."""
+        self.hinting = False
+        suspects, self.suspects = self.suspects, []
+        hint = variant_hint(self.match, self.options, suspects, self.file, _recheck)
+        if hint is None:
+            return
+        if self.hint_at is None:
+            self.findings.append(hint)
+        else:
+            self.findings.insert(self.hint_at, hint)
 
     def _check_match_flag(self, game: Game, before: MatchScore, record: GameRecord) -> None:
         win = match_win(game.actions)
@@ -389,6 +424,16 @@ def replay_match(
     return replayer.run()
 
 
+def _recheck(match: Match, options: CheckOptions) -> tuple[Finding, ...]:
+    """The findings of ``match`` replayed under ``options``, without identifiers, records or
+    hints (a variant hint's trial replay)."""
+    replayer = MatchReplayer(match, options)
+    replayer.ids = False
+    replayer.records = False
+    replayer.hints = False
+    return replayer.run().findings
+
+
 def plays_of(match: Match, options: CheckOptions) -> tuple[list[Applied], EffectiveRules]:
     """The plays the replay of ``match`` applies, in order, with the boards after each
     (:attr:`MatchReplayer.applied`), and the rules it is replayed under: from the boards alone
@@ -401,6 +446,7 @@ def plays_of(match: Match, options: CheckOptions) -> tuple[list[Applied], Effect
     replayer.applied = []
     replayer.ids = False  # findings are not kept: no position identifiers for them
     replayer.records = False  # nor play records
+    replayer.hints = False  # nor a variant hint
     replayer.run()
     return replayer.applied, replayer.rules
 

@@ -66,3 +66,23 @@ def test_memory_is_bounded_by_a_part(tmp_path: Path, monkeypatch: pytest.MonkeyP
     whole = _peak(tmp_path, monkeypatch, 4000, 0)
     assert large < small * 1.5
     assert large * 4 < whole
+
+
+def test_a_variant_hint_once_when_the_match_is_read_in_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The untagged nackgammon match (5 games) in parts of 2: its second suspect game, held
+    from the first part, is replayed with the second part; X433 comes once, after it (the
+    first part's findings are given already)."""
+    monkeypatch.setattr(base, "PART_GAMES", 2)
+    name = "tests/fixtures/mat/nack_m05_s1_snowietxt.txt"
+    report = check_input(InputFile(name, Path(name)), CheckOptions())
+    assert report.games == 5
+    assert [(f.code, f.game) for f in report.findings] == [
+        ("R203", 1), ("R222", 1),
+        ("R203", 2), ("R222", 2),
+        ("X433", 1),
+        ("R203", 3), ("R222", 3),
+        ("R203", 4), ("R222", 4),
+        ("R203", 5), ("R222", 5),
+    ]  # fmt: skip

@@ -225,3 +225,67 @@ def test_tabula_roll_that_cannot_be_played_names_its_three_dice() -> None:
     assert result.output.splitlines()[-1] == (
         "Roll 654: no legal play (the roll cannot be played)."
     )
+
+
+SNOWIE_NACK = "tests/fixtures/mat/nack_m05_s1_snowietxt.txt"
+"""gnubg 1.07's `export match snowietxt` of tests/fixtures/gnubg/nack_m05_s1.sgf (a nackgammon
+match gnubg played against itself): the .mat body with no tag, so no variant stated."""
+
+NACK_HINT = (
+    "the plays do not fit standard backgammon but fit nackgammon (game 1 replays without error"
+    " from that variant's start): try --variant nackgammon"
+)
+
+
+def test_a_nackgammon_match_that_does_not_say_so_gets_one_hint() -> None:
+    """Every game moves a checker from the 23 point (two stand there at nackgammon's start,
+    none at standard's) in its first two rows: one R203 and one R222 per game. The first two
+    games replay clean from the nackgammon start: one X433 for the match, before game 1's
+    findings. Plays counted before each game's error: 2, 2, 0, 3 and 3."""
+    result = runner.invoke(app, ["check", SNOWIE_NACK, "--format", "json"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.stdout)
+    assert [(f["code"], f["game"], f["move"]) for f in doc["findings"]] == [
+        ("X433", 1, None),
+        ("R203", 1, 2), ("R222", 1, 2),
+        ("R203", 2, 2), ("R222", 2, 2),
+        ("R203", 3, 1), ("R222", 3, 1),
+        ("R203", 4, 2), ("R222", 4, 2),
+        ("R203", 5, 2), ("R222", 5, 2),
+    ]  # fmt: skip
+    hint = doc["findings"][0]
+    assert (hint["severity"], hint["line"], hint["message"]) == ("warning", 3, NACK_HINT)
+    summary = doc["summary"]
+    assert (summary["games"], summary["games_verified"], summary["plays"]) == (5, 0, 10)
+    assert summary["findings"] == {"error": 5, "warning": 6, "info": 0}
+    text = runner.invoke(app, ["check", SNOWIE_NACK])
+    assert text.stdout.splitlines()[1] == f"  3:2 game 1 warning X433: {NACK_HINT}"
+    # As the hint says: clean (the last game's resignation is reported, as info).
+    told = runner.invoke(app, ["check", SNOWIE_NACK, "--variant", "nackgammon", "--format", "json"])
+    assert told.exit_code == 0, told.output
+    assert json.loads(told.stdout)["summary"]["findings"] == {"error": 0, "warning": 0, "info": 1}
+
+
+def test_no_variant_hint_when_asked_for_a_variant_or_when_no_variant_fits(tmp_path: Path) -> None:
+    asked = runner.invoke(app, ["check", SNOWIE_NACK, "--variant", "standard", "--format", "json"])
+    assert "X433" not in [f["code"] for f in json.loads(asked.stdout)["findings"]]
+    # examples/illegal_plays.mat errs in game 1's fifth row (three 4s of 44 played): a real
+    # mistake, illegal from every start; no hint.
+    real = runner.invoke(app, ["check", "examples/illegal_plays.mat", "--format", "json"])
+    findings = json.loads(real.stdout)["findings"]
+    assert (findings[0]["code"], findings[0]["game"], findings[0]["move"]) == ("R209", 1, 5)
+    assert "X433" not in [f["code"] for f in findings]
+
+
+def test_a_hypergammon_match_without_its_tag_is_told_which_hypergammon(tmp_path: Path) -> None:
+    """gnubg's 2-checker hypergammon match, its Variation tag taken out."""
+    tagged = Path("tests/fixtures/gnubg/hyper2_m05_s3.mat").read_text(encoding="utf-8")
+    untagged = tmp_path / "h.mat"
+    untagged.write_text(tagged.replace('; [Variation "HyperGammon (2)"]\n', ""), encoding="utf-8")
+    assert "Variation" not in untagged.read_text(encoding="utf-8")
+    doc = json.loads(runner.invoke(app, ["check", str(untagged), "--format", "json"]).stdout)
+    hints = [f["message"] for f in doc["findings"] if f["code"] == "X433"]
+    assert hints == [
+        "the plays do not fit standard backgammon but fit hypergammon2 (game 1 replays without"
+        " error from that variant's start): try --variant hypergammon2"
+    ]
