@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty, SgfTree, fold_whitespace
@@ -10,6 +11,7 @@ from gamao_cli.model.location import Location
 from gamao_cli.model.match import Rules, Variant
 
 # Root properties mapped to model fields (never copied into tags or properties).
+_TAG = re.compile(r'\s*([^"]*?)\s*"(.*)"\s*', re.DOTALL)
 _MAPPED_ROOT = frozenset({"FF", "GM", "CA", "MI", "PW", "PB", "WR", "BR", "RU", "RE", "CV"})
 SETUP = frozenset({"AE", "AW", "AB", "PL", "DI", "CV", "CP", "CO"})
 BOARD_SETUP = frozenset({"AE", "AW", "AB"})
@@ -168,8 +170,18 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
     for prop in root.properties:
         if prop.name in _MAPPED_ROOT or prop.name in SETUP:
             continue
+        if prop.name == "TG":  # gamao's: a header tag SGF has no property for
+            h.extra.extend(_tag(fold_whitespace(v)) for v in prop.values)
+            continue
         h.extra.extend((prop.name, fold_whitespace(v)) for v in prop.values)
     return h
+
+
+def _tag(value: str) -> tuple[str, str]:
+    """``TG[Key "Value"]`` (gamao's SGF writer, for a ``.mat`` header tag that no SGF
+    property holds) -> ``("Key", "Value")``; any other value is kept as ``("TG", value)``."""
+    found = _TAG.fullmatch(value)
+    return (found[1], found[2]) if found is not None else ("TG", value)
 
 
 def _read_mi(h: Header, mi: SgfProperty) -> None:

@@ -13,9 +13,12 @@ One game tree per game (research/gnubg-behaviour.md)::
   recorded one, or the running score from earlier results when the game has none.
 * Ratings and the match tags (``DT``, ``EV``, ``RO``, ``PC``, ``AN``, ``GC``; ``.mat`` tags
   such as ``EventDate`` are mapped to them) are written on the first game only, as gnubg
-  does. ``RU`` lists ``NoCube``, ``Crawford``, ``CrawfordGame``, ``Jacoby`` and the variant in
-  gnubg's order. When the record does not mark the Crawford game, it is inferred from the
-  score (the first game at which exactly one side is one point from winning).
+  does; a ``.mat`` tag no SGF property holds (XG's ``EventTime``, ``Match ID``,
+  ``CubeLimit``, ...) is written as gamao's ``TG[Key "Value"]``, which gnubg ignores and
+  gamao's reader reads back as the same tag. ``RU`` lists ``NoCube``, ``Crawford``,
+  ``CrawfordGame``, ``Jacoby`` and the variant in gnubg's order. When the record does not
+  mark the Crawford game, it is inferred from the score (the first game at which exactly
+  one side is one point from winning).
 * ``RE`` comes from the game's last :class:`Win`: ``W+n`` / ``B+n``, ``R`` when the game ended
   by resignation. A winner that the record does not name is taken from the next game's
   score; when ``resigned`` is unknown (``.mat``), the game counts as resigned unless it
@@ -155,6 +158,11 @@ def _tags(match: Match) -> dict[str, list[str]]:
         name = _MAT_TAGS.get(key.strip().lower())
         if name is None and _SGF_IDENT.fullmatch(key) and key not in _RESERVED:
             name = key
+        if name is None and key not in _RESERVED and '"' not in key:
+            # a .mat tag no SGF property holds (XG's EventTime, Match ID, CubeLimit, ...):
+            # gamao's TG[Key "Value"], which gnubg ignores and gamao's reader reads back
+            out.setdefault("TG", []).append(f'{key} "{value}"')
+            continue
         if name is None or not value:
             continue
         if name == "DT":

@@ -10,6 +10,8 @@ import pytest
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.mat_writer import write_mat
 from gamao_cli.formats.registry import by_name
+from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.sgf_writer import write_sgf
 from gamao_cli.model.match import Match, Rules
 
 GRIDGAMMON = (
@@ -61,3 +63,27 @@ def test_the_mat_writer_states_the_rules_no_tag_states_and_keeps_game_comments()
     assert back.rules == Rules(cube=False, crawford=False, jacoby=True, beavers=True,
                                cube_limit=1)  # fmt: skip
     assert back.games[0].properties == (("comment", "dice set"),)
+
+
+def test_mat_tags_no_sgf_property_holds_survive_sgf() -> None:
+    header = (
+        '; [Site "Backgammon Studio"]\n; [Match ID "6812419"]\n; [EventTime "11.26"]\n'
+        '; [Unrated "Off"]\n\n'
+    )
+    [match] = list(read_mat(io.StringIO(header + GRIDGAMMON), "x.mat"))
+    out = io.StringIO()
+    write_sgf(match, out)
+    assert 'PC[Backgammon Studio]TG[Match ID "6812419"][EventTime "11.26"][Unrated "Off"]' in (
+        out.getvalue()
+    )
+    [back] = list(read_sgf(io.StringIO(out.getvalue()), "x.sgf"))
+    assert back.tags[1:] == (
+        ("PC", "Backgammon Studio"), ("Match ID", "6812419"), ("EventTime", "11.26"),
+        ("Unrated", "Off"),
+    )  # fmt: skip
+    again = io.StringIO()
+    write_mat(back, again)
+    assert again.getvalue().startswith(
+        '; [AP "gamao:0.1.0"]\n; [Site "Backgammon Studio"]\n; [Match ID "6812419"]\n'
+        '; [EventTime "11.26"]\n; [Unrated "Off"]\n'
+    )

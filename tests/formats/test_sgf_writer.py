@@ -94,7 +94,8 @@ MAT_LIKE = Match(
 def test_mat_like_match_exact() -> None:
     assert written(MAT_LIKE) == (
         "(;FF[4]GM[6]CA[UTF-8]AP[gamao:0.1.0]MI[length:3][game:0][ws:0][bs:0]PW[Alice]PB[Bob]"
-        "WR[1500]DT[2024-01-05]EV[Club \\] night]PC[Home]AN[me]GC[first\nplayed online]"
+        'WR[1500]DT[2024-01-05]EV[Club \\] night]PC[Home]AN[me]TG[Variation "Backgammon"]'
+        "GC[first\nplayed online]"
         "RU[Crawford]RE[W+2R]\n"
         ";W[31hefe]\n"
         ";B[61lrqr]\n"
@@ -122,6 +123,7 @@ def test_mat_like_match_reads_back() -> None:
         ("EV", "Club ] night"),
         ("PC", "Home"),
         ("AN", "me"),
+        ("Variation", "Backgammon"),  # gamao's TG: a .mat tag no SGF property holds
         ("GC", "first\nplayed online"),
     )
     assert match.ratings == ("1500", None)
