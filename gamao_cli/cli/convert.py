@@ -115,7 +115,34 @@ def convert(
     # appears whole when the run ends, never half written (formats.atomic).
     single = ExitStack()
     names = OutputNames()
-    work = [(item, to.value, options) for item in items]
+    if len(items) == 1 and out_dir is None and executor is ExecutorChoice.local:
+        # One input to one stream: converted as it is read, a long match a part at a time
+        # (analysis.conversion_parts); the loop below then has nothing to do.
+        from gamao_cli.analysis.conversion_parts import convert_streamed
+
+        def sink() -> TextIO:
+            nonlocal shared
+            if shared is None:
+                shared = single.enter_context(atomic_open(Path(str(output)), newline="\n"))
+            return shared
+
+        with single, progress_bar(1, "converting") as advance:
+            try:
+                streamed = convert_streamed(items[0], to.value, options, sink)
+            except OSError as exc:
+                _cannot_write(Path(output or "-"), exc)
+            advance(1)
+        for message in streamed.messages:
+            err.print(message, markup=False, highlight=False)
+        counts["files"] = 1
+        counts["diagnostics"] = streamed.diagnostics
+        counts["matches"] = streamed.matches
+        counts["games"] = streamed.games
+        problems = streamed.problems
+        unreadable = 0 if streamed.matches else 1
+        rooted = []
+        single = ExitStack()
+    work = [(item, to.value, options) for item, _rel in rooted]
     stdin = any(item.is_stdin for item in items)
     from gamao_cli.analysis.workers import default_jobs
 

@@ -20,7 +20,9 @@ here too), :mod:`~gamao_cli.formats.json_analysis` handles annotations and
 from __future__ import annotations
 
 import json
-from typing import TextIO
+import shutil
+from dataclasses import replace
+from typing import IO, TextIO
 
 from gamao_cli.formats.json_analysis import annotation_to_json
 from gamao_cli.formats.json_reader import read_json
@@ -220,15 +222,65 @@ def write_jsonl(match: Match, stream: TextIO) -> None:
     stream.write("\n")
 
 
+def game_text(game: Game, pretty: bool) -> str:
+    """One game as :func:`write_json` (``pretty``) or :func:`write_jsonl` writes it in its
+    match's ``games`` list (for :func:`write_json_games`)."""
+    value = _game(game)
+    if pretty:
+        return _pretty(value, ("games", "*"), _GAME_INDENT)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+_GAME_INDENT = "    "
+_PRETTY_EMPTY = '"games": []\n}'
+_LINE_EMPTY = '"games":[]}'
+
+
+def write_json_games(
+    match: Match, games: IO[str], count: int, stream: TextIO, pretty: bool
+) -> None:
+    """``match``'s document as :func:`write_json` (``pretty``) or :func:`write_jsonl` writes
+    it, but with its ``count`` games read from ``games``: their :func:`game_text` in order,
+    each after a line end (``pretty``) or a comma (all but the first). A match written a part
+    at a time keeps its games' texts there (a temporary file) until its end, when the
+    document's diagnostics are known."""
+    head_match = replace(match, games=())
+    if pretty:
+        head = _pretty(match_to_json(head_match), (), "")
+        assert head.endswith(_PRETTY_EMPTY)
+        stream.write(head[: -len(_PRETTY_EMPTY)])
+        stream.write('"games": [' if count else '"games": []')
+    else:
+        head = json.dumps(match_to_json(head_match), ensure_ascii=False, separators=(",", ":"))
+        assert head.endswith(_LINE_EMPTY)
+        stream.write(head[: -len(_LINE_EMPTY)])
+        stream.write('"games":[')
+    shutil.copyfileobj(games, stream)
+    if pretty:
+        stream.write("\n  ]\n}\n" if count else "\n}\n")
+    else:
+        stream.write("]}\n")
+
+
+def game_separator(index: int, pretty: bool) -> str:
+    """What goes before the ``index``-th game's text in :func:`write_json_games`'s input."""
+    if pretty:
+        return ",\n" + _GAME_INDENT if index else "\n" + _GAME_INDENT
+    return "," if index else ""
+
+
 __all__ = [
     "FORMAT",
     "JSON_CODES",
     "VERSION",
     "action_to_json",
+    "game_separator",
+    "game_text",
     "match_to_json",
     "parse_steps",
     "read_json",
     "steps_text",
     "write_json",
+    "write_json_games",
     "write_jsonl",
 ]

@@ -55,7 +55,7 @@ from gamao_cli.model.actions import (
 )
 from gamao_cli.model.match import Game, Match, Variant
 
-__all__ = ["write_mat", "write_mat_game"]
+__all__ = ["write_mat", "write_mat_game", "write_mat_head"]
 
 CanonicalSteps = Callable[[Move], tuple[Step, ...]]
 
@@ -80,10 +80,16 @@ _RIGHT_WIN = " " * 34
 
 def write_mat(match: Match, stream: TextIO, canonical_steps: CanonicalSteps | None = None) -> None:
     """Write ``match`` to ``stream`` in gnubg's ``.mat`` layout (see the module docstring)."""
-    stream.write(_header(match))
-    stream.write(f" {match.length} point match\n\n")
+    write_mat_head(match, stream)
     for game in match.games:
         stream.write(_game(game, match, canonical_steps))
+
+
+def write_mat_head(match: Match, stream: TextIO) -> None:
+    """Write what :func:`write_mat` writes before ``match``'s games (a match written a part
+    at a time: then each game with :func:`write_mat_game`)."""
+    stream.write(_header(match))
+    stream.write(f" {match.length} point match\n\n")
 
 
 def write_mat_game(

@@ -1,0 +1,168 @@
+"""Converting one input as it is read, a long ``.mat`` match a part at a time
+(:func:`gamao_cli.formats.base.in_parts`): memory bounded by a part, not by the match.
+
+The texts are those :func:`gamao_cli.analysis.conversion.convert_file` makes, byte for byte,
+written to one stream (``convert`` with one input and one output file or stdout). A part's
+games are made canonical by one replay of the whole match run part by part
+(:meth:`MatchReplayer.run_part`), and written when it has replayed them: ``.mat`` as they
+come, JSON and JSON Lines into a temporary file (memory up to a few megabytes, disk past
+that) until the match's end, when its document's diagnostics are all known. SGF (whose
+game roots depend on the games after them) is read and written whole.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from contextlib import ExitStack, nullcontext
+from dataclasses import dataclass, replace
+from itertools import chain
+from typing import IO, TextIO
+
+from gamao_cli.analysis.canonical import canonical_match
+from gamao_cli.analysis.conversion import NO_TEXT_NOTATION, _with_variant
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.formats.base import in_parts
+from gamao_cli.formats.inputs import InputFile, read_path
+from gamao_cli.formats.registry import by_name
+from gamao_cli.model.actions import Action, Move
+from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.match import Game, Match
+
+STREAMED = frozenset({"mat", "json", "jsonl"})
+"""The targets written a part at a time."""
+
+SPOOL_BYTES = 4 << 20
+"""A JSON match's games are kept in memory up to this many bytes, then on disk."""
+
+
+@dataclass(frozen=True, slots=True)
+class Streamed:
+    """What converting one input gave: the messages for the user, and the counts."""
+
+    messages: tuple[str, ...]
+    diagnostics: int
+    problems: bool
+    matches: int
+    games: int
+
+
+class _Match:
+    """One match being written a part at a time."""
+
+    def __init__(
+        self, first: Match, target: str, options: CheckOptions, out: TextIO, stack: ExitStack
+    ) -> None:
+        self.target = target
+        self.out = out
+        self.rules = first.rules
+        self.replayer = MatchReplayer(first, options)
+        self.replayer.canonical = {}
+        self.replayer.ids = False  # its findings are not used
+        self.replayer.records = False
+        self.held: list[Game] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.written = 0
+        self.spool: IO[str] | None = None
+        if target == "mat":
+            from gamao_cli.formats.mat_writer import write_mat_head
+
+            write_mat_head(first, out)
+        else:
+            # Closed by ``stack`` (convert_streamed's), whenever the conversion ends.
+            spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES, "w+", encoding="utf-8")  # noqa: SIM115
+            self.spool = stack.enter_context(spool)
+
+    def part(self, part: Match) -> None:
+        """Replay ``part`` and write the games replayed."""
+        part = replace(part, rules=self.rules)
+        self.diagnostics.extend(part.diagnostics)
+        games = [*self.held, *part.games]
+        self.replayer.run_part(part)
+        self.held = games[-1:] if part.continued else []
+        done = games[:-1] if part.continued else games
+        table = self.replayer.canonical
+        assert table is not None
+        for game in done:
+            actions: list[Action] = []
+            for action in game.actions:
+                if isinstance(action, Move) and id(action) in table:
+                    action = replace(action, steps=to_model_steps(table[id(action)]))
+                actions.append(action)
+            self.write(replace(game, actions=tuple(actions)), part)
+        table.clear()
+        if not part.continued:
+            self.end(part)
+
+    def write(self, game: Game, part: Match) -> None:
+        if self.target == "mat":
+            from gamao_cli.formats.mat_writer import write_mat_game
+
+            write_mat_game(game, part, self.out)
+        else:
+            from gamao_cli.formats.json_format import game_separator, game_text
+
+            assert self.spool is not None
+            pretty = self.target == "json"
+            self.spool.write(game_separator(self.written, pretty))
+            self.spool.write(game_text(game, pretty))
+        self.written += 1
+
+    def end(self, last: Match) -> None:
+        if self.spool is None:
+            return
+        from gamao_cli.formats.json_format import write_json_games
+
+        whole = replace(last, games=(), diagnostics=tuple(self.diagnostics), part=0)
+        self.spool.seek(0)
+        write_json_games(whole, self.spool, self.written, self.out, self.target == "json")
+        self.spool.close()
+
+
+def convert_streamed(
+    item: InputFile, target: str, options: CheckOptions, out: Callable[[], TextIO]
+) -> Streamed:
+    """Convert one input to ``target`` as :func:`convert_file` does, writing every match to
+    ``out()`` (called at the first match to write) as it is read."""
+    fmt = by_name(target)
+    assert fmt.write is not None
+    messages: list[str] = []
+    diagnostics = matches = games = 0
+    problems = False
+    current: _Match | None = None
+    skipping = False
+    reading = read_path(item)
+    with in_parts() if target in STREAMED else nullcontext():  # readers ask when they start
+        first = next(reading, None)
+    with ExitStack() as stack:  # the temporary files of JSON matches
+        for match in chain(() if first is None else (first,), reading):
+            issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
+            messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
+            diagnostics += len(issues)
+            problems = problems or bool(issues)
+            if match.part == 0:
+                current, skipping = None, False
+                if not match.games:
+                    continue
+                tagged = _with_variant(match, options.variant, messages)
+                if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
+                    messages.append(
+                        f"{match.location}: {tagged.rules.variant.value} is not written as "
+                        f"{target}: its entries from off the board have no notation there "
+                        "(use --to json); skipped"
+                    )
+                    problems = skipping = True
+                    continue
+                matches += 1
+                if not match.continued:
+                    games += len(tagged.games)
+                    fmt.write(canonical_match(tagged, options), out())
+                    continue
+                current = _Match(tagged, target, options, out(), stack)
+            if skipping or current is None:
+                continue
+            games += len(match.games)
+            current.part(match)
+    return Streamed(tuple(messages), diagnostics, problems, matches, games)
