@@ -241,10 +241,13 @@ def write_parquet(df: pl.DataFrame, out: BinaryIO | Path) -> None:
 
 def write_tables(frames: Sequence[tuple[str, pl.DataFrame]], directory: Path) -> list[Path]:
     """Every table as ``NAME.parquet`` in ``directory`` (created); the paths written."""
+    from gamao_cli.formats.atomic import atomic_open
+
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, df in frames:
         path = directory / f"{name}.parquet"
-        write_parquet(df, path)
+        with atomic_open(path, "wb") as fh:  # whole or not at all
+            write_parquet(df, fh)
         written.append(path)
     return written

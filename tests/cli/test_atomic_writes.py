@@ -5,7 +5,9 @@ write fails half way, or whose input is unreadable, leaves no target and no temp
 from __future__ import annotations
 
 import errno
+import os
 import shutil
+import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -171,3 +173,20 @@ def test_fix_in_place_keeps_the_file_when_the_write_fails(
     assert b"Wins 1 point" in copy.read_bytes()
     assert stat.S_IMODE(copy.stat().st_mode) == 0o640  # ... keeping its mode
     assert _files(tmp_path) == ["m.mat"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+def test_sigterm_mid_write_leaves_nothing(tmp_path: Path) -> None:
+    from gamao_cli.cli.app import _terminate_cleanly
+
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        _terminate_cleanly()  # what gamao's main() does first
+        with pytest.raises(SystemExit) as stopped, atomic.atomic_open(tmp_path / "o.jsonl") as fh:
+            fh.write("{}\n" * 1000)
+            os.kill(os.getpid(), signal.SIGTERM)
+            fh.write("never\n")  # the handler runs before this line
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert stopped.value.code == 128 + signal.SIGTERM
+    assert _files(tmp_path) == []
