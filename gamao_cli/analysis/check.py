@@ -16,13 +16,11 @@ from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer, finding_from_diagnostic, replay_match
+from gamao_cli.analysis.summary import FileCount, FileTally, RunSummary, not_match_file
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.base import in_parts, without_analysis
-from gamao_cli.formats.inputs import SKIPPABLE, InputFile, iter_input_files, read_path
-from gamao_cli.formats.registry import is_position_format
-from gamao_cli.i18n import N_
+from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
-from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
 
 
@@ -37,6 +35,7 @@ class FileReport:
     readable: bool  # False when nothing at all could be read from the input
     replays: tuple[MatchReplay, ...] = ()  # kept only when asked for
     skipped: bool = False  # found in a directory, but not a match file
+    tally: FileTally = field(default_factory=FileTally)  # what the run summary counts of it
 
     @property
     def games_unverifiable(self) -> int:
@@ -45,26 +44,41 @@ class FileReport:
 
 @dataclass
 class Summary:
-    files: int = 0
-    unreadable_files: int = 0
-    skipped_files: int = 0
-    matches: int = 0
-    games: int = 0
+    """``check``'s counts: the run's (:class:`RunSummary`, as every command counts them),
+    and the games verified, the plays and the findings by code and severity."""
+
+    run: RunSummary = field(default_factory=RunSummary)
     games_verified: int = 0
     plays: int = 0
     by_code: Counter[str] = field(default_factory=Counter)
     by_severity: Counter[str] = field(default_factory=Counter)
 
     @property
+    def files(self) -> int:
+        return self.run.files
+
+    @property
+    def unreadable_files(self) -> int:
+        return self.run.unreadable
+
+    @property
+    def skipped_files(self) -> int:
+        return self.run.skipped
+
+    @property
+    def matches(self) -> int:
+        return self.run.matches
+
+    @property
+    def games(self) -> int:
+        return self.run.games
+
+    @property
     def games_unverifiable(self) -> int:
         return self.games - self.games_verified
 
     def add(self, report: FileReport) -> None:
-        self.files += 1
-        self.unreadable_files += 0 if report.readable else 1
-        self.skipped_files += 1 if report.skipped else 0
-        self.matches += report.matches
-        self.games += report.games
+        self.run.add(report.tally)
         self.games_verified += report.games_verified
         self.plays += report.plays
         for f in report.findings:
@@ -98,19 +112,13 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
     readable = False
     index = -1
     replayer: MatchReplayer | None = None
+    count = FileCount()
     for match in _matches_of(item, keep):
         index += 1 if match.part == 0 else 0
-        codes = {d.code for d in match.diagnostics}
-        if not item.explicit and not match.games and codes and codes <= SKIPPABLE:
-            note = Diagnostic(
-                "P010",
-                Severity.WARNING,
-                N_("not a match file, skipped ({why})").format(why=match.diagnostics[0].message),
-                match.location,
-            )
-            return _skipped(item, note)
-        if is_position_format(match.source_format):
-            return _skipped(item, _position_note(item, match.source_format))
+        note = not_match_file(item, match) if index == 0 and match.part == 0 else None
+        if note is not None:
+            count.skip(note)
+            return _skipped(item, note, count.tally())
         if match.part == 0 and not match.continued:
             # The plays are recorded only for a caller that keeps the replays.
             replay = replay_match(match, options, index, item.name, records=keep)
@@ -121,6 +129,7 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
             assert replayer is not None
             replay = replayer.run_part(match)
         findings.extend(replay.findings)
+        count.add(match, replay.findings)
         if match.games:
             readable = True
             matches += 1 if match.part == 0 else 0
@@ -138,10 +147,11 @@ def check_input(item: InputFile, options: CheckOptions, keep: bool = False) -> F
         findings=tuple(findings),
         readable=readable,
         replays=tuple(replays),
+        tally=count.tally(),
     )
 
 
-def _skipped(item: InputFile, note: Diagnostic) -> FileReport:
+def _skipped(item: InputFile, note: Diagnostic, tally: FileTally) -> FileReport:
     return FileReport(
         file=item.name,
         matches=0,
@@ -151,23 +161,8 @@ def _skipped(item: InputFile, note: Diagnostic) -> FileReport:
         findings=(finding_from_diagnostic(note, item.name),),
         readable=True,
         skipped=True,
+        tally=tally,
     )
-
-
-def _position_note(item: InputFile, fmt: str) -> Diagnostic:
-    """A position file is skipped: P010 (a warning) when found walking a directory, like any
-    other non-match file there; P600 (an info) when named: the user asked for it, and it is
-    not a broken match file."""
-    where = Location(item.name)
-    if not item.explicit:
-        why = N_("{format} file: positions, not games").format(format=fmt)
-        message = N_("not a match file, skipped ({why})").format(why=why)
-        return Diagnostic("P010", Severity.WARNING, message, where)
-    message = N_(
-        "{format} file: positions, not games, so nothing to check (gamao moves FILE and gamao "
-        "show FILE read it)"
-    ).format(format=fmt)
-    return Diagnostic("P600", Severity.INFO, message, where)
 
 
 def _matches_of(item: InputFile, keep: bool) -> Iterator[Match]:

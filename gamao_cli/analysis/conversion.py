@@ -7,10 +7,11 @@ writes the texts where they go, in input order.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from gamao_cli.analysis.canonical import canonical_match
+from gamao_cli.analysis.canonical import canonical_replay
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.model.diagnostics import Severity
@@ -31,6 +32,7 @@ class Converted:
     problems: bool
     games: int
     texts: tuple[str, ...]
+    tally: FileTally = field(default_factory=FileTally)  # what the run summary counts of the file
 
 
 def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
@@ -42,15 +44,26 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
     messages: list[str] = []
     diagnostics = 0
     problems = False
-    matches: list[Match] = []
-    for match in read_path(item):
+    written: list[Match] = []
+    count = FileCount()
+    for index, match in enumerate(read_path(item)):
+        note = not_match_file(item, match) if index == 0 else None
+        if note is not None:
+            count.skip(note)
+            if note.severity is not Severity.INFO:
+                messages.append(f"{note.location}: {note.code} {note.message}")
+                diagnostics += 1
+            break
         issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
         messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
         diagnostics += len(issues)
         problems = problems or bool(issues)
         if not match.games:
+            count.add(match, match.diagnostics)
             continue
         tagged = _with_variant(match, options.variant, messages)
+        canonical, findings = canonical_replay(tagged, options)
+        count.add(match, findings)
         if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
             messages.append(
                 f"{match.location}: {tagged.rules.variant.value} is not written as "
@@ -59,14 +72,14 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
             )
             problems = True
             continue
-        matches.append(tagged)
+        written.append(canonical)
     texts = []
-    for m in matches:
+    for m in written:
         out = io.StringIO()
-        fmt.write(canonical_match(m, options), out)
+        fmt.write(m, out)
         texts.append(out.getvalue())
-    games = sum(len(m.games) for m in matches)
-    return Converted(tuple(messages), diagnostics, problems, games, tuple(texts))
+    games = sum(len(m.games) for m in written)
+    return Converted(tuple(messages), diagnostics, problems, games, tuple(texts), count.tally())
 
 
 def _with_variant(match: Match, variant: Variant | None, messages: list[str]) -> Match:

@@ -15,14 +15,16 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import IO, TextIO
 
-from gamao_cli.analysis.canonical import canonical_match
+from gamao_cli.analysis.canonical import canonical_replay
 from gamao_cli.analysis.conversion import NO_TEXT_NOTATION, _with_variant
+from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.formats.base import in_parts
 from gamao_cli.formats.inputs import InputFile, read_path
@@ -47,6 +49,7 @@ class Streamed:
     problems: bool
     matches: int
     games: int
+    tally: FileTally = field(default_factory=FileTally)  # what the run summary counts of it
 
 
 class _Match:
@@ -60,7 +63,7 @@ class _Match:
         self.rules = first.rules
         self.replayer = MatchReplayer(first, options)
         self.replayer.canonical = {}
-        self.replayer.ids = False  # its findings are not used
+        self.replayer.ids = False  # its findings are counted only
         self.replayer.records = False
         self.held: list[Game] = []
         self.diagnostics: list[Diagnostic] = []
@@ -75,12 +78,12 @@ class _Match:
             spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES, "w+", encoding="utf-8")  # noqa: SIM115
             self.spool = stack.enter_context(spool)
 
-    def part(self, part: Match) -> None:
-        """Replay ``part`` and write the games replayed."""
+    def part(self, part: Match) -> tuple[Finding, ...]:
+        """Replay ``part`` and write the games replayed; the findings of the replay."""
         part = replace(part, rules=self.rules)
         self.diagnostics.extend(part.diagnostics)
         games = [*self.held, *part.games]
-        self.replayer.run_part(part)
+        findings = self.replayer.run_part(part).findings
         self.held = games[-1:] if part.continued else []
         done = games[:-1] if part.continued else games
         table = self.replayer.canonical
@@ -95,6 +98,7 @@ class _Match:
         table.clear()
         if not part.continued:
             self.end(part)
+        return findings
 
     def write(self, game: Game, part: Match) -> None:
         if self.target == "mat":
@@ -136,8 +140,16 @@ def convert_streamed(
     reading = read_path(item)
     with in_parts() if target in STREAMED else nullcontext():  # readers ask when they start
         first = next(reading, None)
+    count = FileCount()
     with ExitStack() as stack:  # the temporary files of JSON matches
         for match in chain(() if first is None else (first,), reading):
+            note = not_match_file(item, match) if match is first else None
+            if note is not None:
+                count.skip(note)
+                if note.severity is not Severity.INFO:
+                    messages.append(f"{note.location}: {note.code} {note.message}")
+                    diagnostics += 1
+                break
             issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
             messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
             diagnostics += len(issues)
@@ -145,6 +157,7 @@ def convert_streamed(
             if match.part == 0:
                 current, skipping = None, False
                 if not match.games:
+                    count.add(match, match.diagnostics)
                     continue
                 tagged = _with_variant(match, options.variant, messages)
                 if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
@@ -158,11 +171,14 @@ def convert_streamed(
                 matches += 1
                 if not match.continued:
                     games += len(tagged.games)
-                    fmt.write(canonical_match(tagged, options), out())
+                    canonical, findings = canonical_replay(tagged, options)
+                    count.add(match, findings)
+                    fmt.write(canonical, out())
                     continue
                 current = _Match(tagged, target, options, out(), stack)
             if skipping or current is None:
+                count.add(match, match.diagnostics)
                 continue
             games += len(match.games)
-            current.part(match)
-    return Streamed(tuple(messages), diagnostics, problems, matches, games)
+            count.add(match, current.part(match))
+    return Streamed(tuple(messages), diagnostics, problems, matches, games, count.tally())

@@ -9,7 +9,7 @@ Player names are normalised once all the files are in (a spelling is chosen corp
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from gamao_cli.analysis.executors import Executor
@@ -18,10 +18,17 @@ from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer, replay_match
+from gamao_cli.analysis.summary import (
+    FileCount,
+    FileTally,
+    RunSummary,
+    not_match_file,
+    summary_of,
+)
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
 from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
-from gamao_cli.formats.registry import is_position_format
+from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
 
 MAX_BATCH = 32
@@ -34,6 +41,7 @@ class CorpusRead:
     tables: Tables
     files: int
     unreadable: tuple[str, ...]
+    summary: RunSummary = field(default_factory=RunSummary)
 
     @property
     def readable(self) -> bool:
@@ -45,21 +53,34 @@ class _Batch:
     tables: Tables
     files: int
     unreadable: tuple[str, ...]
+    tallies: tuple[FileTally, ...] = ()
 
 
-def replays_of(item: InputFile, options: CheckOptions) -> Iterator[MatchReplay]:
-    """Every match of one input, replayed (matches without games too).
+def replays_of(
+    item: InputFile, options: CheckOptions, count: FileCount | None = None
+) -> Iterator[MatchReplay]:
+    """Every match of one input, replayed (matches without games too); ``count`` counts
+    them (:mod:`summary`).
 
-    A position file (a format with ``matches=False``) gives none: it holds no games, and
-    ``check`` skips it too."""
+    A file that is not a match file (:func:`not_match_file`: a position file, say) gives
+    none: ``check`` skips it too; its note is counted (and yielded as the findings of a
+    replay without games, so that the findings table holds it as ``check`` reports it)."""
     first = item.span.first_match if item.span is not None else 0
     for index, match in enumerate(read_path(item), first):
-        if is_position_format(match.source_format):
+        note = not_match_file(item, match) if index == first and item.span is None else None
+        if note is not None:
+            if count is not None:
+                count.skip(note)
+            skipped = Match(("", ""), 0, (), location=Location(item.name), diagnostics=(note,))
+            yield replay_match(skipped, options, index, item.name, ids=False)
             return
         if options.fingerprints:
-            yield _fingerprinted(match, options, index, item.name)
+            replay = _fingerprinted(match, options, index, item.name)
         else:
-            yield replay_match(match, options, index, item.name, ids=False)  # no column for them
+            replay = replay_match(match, options, index, item.name, ids=False)  # no column for them
+        if count is not None:
+            count.add(match, replay.findings)
+        yield replay
 
 
 def _fingerprinted(match: Match, options: CheckOptions, index: int, file: str) -> MatchReplay:
@@ -79,17 +100,20 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
     items, options = args
     extra: list[tuple[int, Finding]] = []
     unreadable: list[str] = []
+    tallies: list[FileTally] = []
 
     def replays() -> Iterator[MatchReplay]:
         for item in items:
             readable = False
-            for replay in replays_of(item, options):
+            count = FileCount(whole=item.span is None or item.span.start == 0)
+            for replay in replays_of(item, options, count):
                 if replay.match.games:
                     readable = True
                     yield replay
                 else:
                     extra.extend((replay.index, f) for f in replay.findings)
-            if not readable and item.span is None:
+            tallies.append(count.tally())
+            if not readable and item.span is None and not count.skipped:
                 unreadable.append(item.name)
 
     with gc_paused():
@@ -97,7 +121,7 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
         # the collector being off): its objects are still in the processor's caches, and
         # the memory they held is reused by the next match instead of new pages.
         tables = raw_tables(replays(), extra)
-    return _Batch(tables, whole_files(items), tuple(unreadable))
+    return _Batch(tables, whole_files(items), tuple(unreadable), tuple(tallies))
 
 
 def whole_files(items: Sequence[InputFile]) -> int:
@@ -210,4 +234,5 @@ def read_corpus(
         tables=tables,
         files=sum(p.files for p in parts),
         unreadable=tuple(name for p in parts for name in p.unreadable),
+        summary=summary_of(t for p in parts for t in p.tallies),
     )

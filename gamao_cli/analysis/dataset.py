@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -160,6 +161,8 @@ def _file_info(item: InputFile) -> dict[str, Any]:
         return info
     try:
         st = os.stat(item.path)
+        if not stat.S_ISREG(st.st_mode):
+            return info  # a named pipe or device is never opened (its unit reports P011)
         start, end = (0, st.st_size) if item.span is None else (item.span.start, item.span.end)
         digest = hashlib.sha256()
         with open(item.path, "rb") as fh:

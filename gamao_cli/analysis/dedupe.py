@@ -12,15 +12,25 @@ restart). They are reported, never merged: a truncated record is not the same re
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from gamao_cli.analysis.fingerprint import By, MatchPrint, fingerprint_match
+from gamao_cli.analysis.findings import Finding
+from gamao_cli.analysis.fingerprint import By, MatchPrint, fingerprint_match, print_of
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.summary import (
+    SKIPPED,
+    UNREADABLE,
+    FileCount,
+    FileTally,
+    RunSummary,
+    not_match_file,
+)
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
-from gamao_cli.formats.registry import is_position_format
+from gamao_cli.model.match import Match
 
 Keep = Literal["first", "longest", "analysed"]
 
@@ -77,8 +87,9 @@ class DedupeResult:
     groups: tuple[Group, ...]  # every distinct match of the inputs, first-seen order
     near: tuple[NearDuplicate, ...]
     files: int
-    unreadable: tuple[str, ...]  # inputs named on the command line from which no match was read
-    skipped: tuple[str, ...] = ()  # files found in directories that hold no match
+    unreadable: tuple[str, ...]  # match files from which no match could be read
+    skipped: tuple[str, ...] = ()  # files that are not match files (summary.not_match_file)
+    summary: RunSummary = field(default_factory=RunSummary)
 
     @property
     def matches(self) -> int:
@@ -89,19 +100,31 @@ class DedupeResult:
         return sum(len(g.duplicates) for g in self.groups)
 
 
-def _occurrences(
-    args: tuple[InputFile, By, CheckOptions, bool],
-) -> tuple[str, list[Occurrence], bool]:
-    """One input's fingerprinted matches, and whether it is a position file."""
+@dataclass(frozen=True, slots=True)
+class FilePrints:
+    """One input's fingerprinted matches, and what the run summary counts of it."""
+
+    name: str
+    occurrences: list[Occurrence]
+    tally: FileTally
+
+
+def _occurrences(args: tuple[InputFile, By, CheckOptions, bool]) -> FilePrints:
+    """One input's fingerprinted matches, from one replay each (whose findings are counted)."""
     item, by, options, reference = args
     found: list[Occurrence] = []
-    positions = False
+    count = FileCount()
     with gc_paused():
         for index, match in enumerate(read_path(item)):
+            note = not_match_file(item, match) if index == 0 else None
+            if note is not None:
+                count.skip(note)
+                break
             if not is_match_record(match):
-                positions = positions or is_position_format(match.source_format)
+                count.add(match, match.diagnostics)
                 continue
-            mp = fingerprint_match(match, by, options)
+            mp, findings = fingerprint_replay(match, by, options)
+            count.add(match, findings)
             if not item.is_stdin:
                 mp = mp.compact()  # the tokens are read again if ever needed (_near_duplicates)
             found.append(
@@ -116,7 +139,7 @@ def _occurrences(
                     print=mp,
                 )
             )
-    return item.name, found, positions
+    return FilePrints(item.name, found, count.tally())
 
 
 def fingerprint_inputs(
@@ -127,13 +150,26 @@ def fingerprint_inputs(
     reference: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[tuple[str, list[Occurrence], bool]]:
-    """Each input's matches, fingerprinted, and whether it is a position file, in input
-    order (in parallel with ``jobs`` > 1: call it under ``if __name__ == "__main__":`` then,
-    the workers are spawned)."""
+) -> Iterator[FilePrints]:
+    """Each input's matches, fingerprinted, with its tally, in input order (in parallel with
+    ``jobs`` > 1: call it under ``if __name__ == "__main__":`` then, the workers are
+    spawned)."""
     work = [(item, by, options or CheckOptions(), reference) for item in items]
     serial = any(item.is_stdin for item in items)
     yield from map_in_order(_occurrences, work, jobs, serial=serial, progress=progress)
+
+
+def fingerprint_replay(
+    match: Match, by: By = "actions", options: CheckOptions | None = None
+) -> tuple[MatchPrint, tuple[Finding, ...]]:
+    """:func:`fingerprint_match` from a full replay of ``match``, and the replay's findings
+    (what ``check`` finds in it)."""
+    replayer = MatchReplayer(match, options or CheckOptions())
+    replayer.ids = False
+    replayer.records = False
+    replayer.applied = []
+    replay = replayer.run()
+    return print_of(match, replayer.applied, replayer.rules.variant.value, by), replay.findings
 
 
 def _choose(occurrences: Sequence[Occurrence], keep: Keep) -> Occurrence | None:
@@ -235,15 +271,18 @@ def dedupe(
     seen: dict[str, list[Occurrence]] = {}
     unreadable: list[str] = []
     skipped: list[str] = []
-    explicit = {item.name for item in items if item.explicit}
+    summary = RunSummary()
     for reference, inputs in ((True, against), (False, items)):
-        for name, found, position_file in fingerprint_inputs(
+        for part in fingerprint_inputs(
             inputs, by, options, reference=reference, jobs=jobs, progress=progress
         ):
-            if not found and not reference:
-                bad = name in explicit and not position_file
-                (unreadable if bad else skipped).append(name)
-            for occ in found:
+            if not reference:
+                summary.add(part.tally)
+                if part.tally.state == UNREADABLE:
+                    unreadable.append(part.name)
+                elif part.tally.state == SKIPPED:
+                    skipped.append(part.name)
+            for occ in part.occurrences:
                 seen.setdefault(occ.fingerprint, []).append(occ)
     groups = [
         Group(fp, tuple(occs), _choose(occs, keep))
@@ -256,4 +295,5 @@ def dedupe(
         files=len(items),
         unreadable=tuple(unreadable),
         skipped=tuple(skipped),
+        summary=summary,
     )

@@ -16,10 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import Applied, MatchReplay
-from gamao_cli.analysis.replay import MatchReplayer, plays_of
+from gamao_cli.analysis.replay import MatchReplayer
+from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.engine.gamao_id import standard_ids_fit
@@ -189,48 +191,70 @@ def select_match(
     options: CheckOptions,
     variant: Variant | None = None,
 ) -> Selected:
+    return _select(match, index, file, where, target, options, variant)[0]
+
+
+def _select(
+    match: Match,
+    index: int,
+    file: str,
+    where: str | None,
+    target: Target | None,
+    options: CheckOptions,
+    variant: Variant | None = None,
+) -> tuple[Selected, tuple[Finding, ...]]:
+    """:func:`select_match`, and the findings of the replay (counted in the run summary)."""
     passed = True
-    applied: list[Applied] | None = None
-    rs = None
-    if target is not None and not where:  # the plays alone decide
-        applied, rules = plays_of(match, options)
-        rs = rules.ruleset
-    else:
-        replayer = MatchReplayer(match, options, index, file)
-        replayer.ids = False  # the facts use the findings' codes and severities only
-        replayer.records = False  # and count the plays
-        if target is not None:
-            replayer.applied = []
-        replay = replayer.run()
-        if where:
-            passed = _predicate(where)(match_facts(match, replay, file))
-        applied = replayer.applied
-        rs = replayer.rules.ruleset
+    replayer = MatchReplayer(match, options, index, file)
+    replayer.ids = False  # the facts use the findings' codes and severities only
+    replayer.records = False  # and count the plays
+    if target is not None:
+        replayer.applied = []
+    replay = replayer.run()
+    if where:
+        passed = _predicate(where)(match_facts(match, replay, file))
+    applied = replayer.applied
+    rs = replayer.rules.ruleset
     hits: list[Hit] = []
     if passed and target is not None:
-        assert applied is not None and rs is not None
+        assert applied is not None
         fits = rs.variant is variant if variant is not None else standard_ids_fit(rs)
         hits = find_position(match, applied, target) if fits else []
         passed = bool(hits)
-    return Selected(file, index + 1, match, passed, tuple(hits))
+    return Selected(file, index + 1, match, passed, tuple(hits)), replay.findings
+
+
+@dataclass(frozen=True, slots=True)
+class FileSelection:
+    """One input's matches with whether they pass, and what the run summary counts of it."""
+
+    selected: list[Selected]
+    tally: FileTally
 
 
 def _select_file(
     args: tuple[InputFile, str | None, Target | None, CheckOptions, bool, Variant | None],
-) -> list[Selected]:
+) -> FileSelection:
     item, where, target, options, keep_matches, variant = args
     out: list[Selected] = []
+    count = FileCount()
     with gc_paused():
         for index, match in enumerate(read_path(item)):
+            note = not_match_file(item, match) if index == 0 else None
+            if note is not None:
+                count.skip(note)
+                break
             if not is_match_record(match):
+                count.add(match, match.diagnostics)
                 continue
-            chosen = select_match(match, index, item.name, where, target, options, variant)
+            chosen, findings = _select(match, index, item.name, where, target, options, variant)
+            count.add(match, findings)
             if not keep_matches:
                 # Workers send back only what the caller needs (matches are re-read if kept).
                 chosen = Selected(chosen.file, chosen.index, _bare(match), chosen.passed,
                                   chosen.hits)  # fmt: skip
             out.append(chosen)
-    return out
+    return FileSelection(out, count.tally())
 
 
 def _bare(match: Match) -> Match:
@@ -253,6 +277,25 @@ def filter_inputs(
     variant of ``reaches`` (None for a position of a standard identifier: module docstring).
     With ``keep_matches`` False the matches come back without their games (cheaper across
     processes). With ``jobs`` > 1, call under ``if __name__ == "__main__":``."""
+    for found in filter_files(
+        items, where, reaches, options, variant=variant, keep_matches=keep_matches, jobs=jobs,
+        progress=progress,
+    ):  # fmt: skip
+        yield found.selected
+
+
+def filter_files(
+    items: Sequence[InputFile],
+    where: str | None = None,
+    reaches: Position | None = None,
+    options: CheckOptions | None = None,
+    *,
+    variant: Variant | None = None,
+    keep_matches: bool = True,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[FileSelection]:
+    """:func:`filter_inputs`, each input's selection with its tally (:mod:`summary`)."""
     if where:
         parse_where(where)
     target = None if reaches is None else (reaches.mover, reaches.opponent)

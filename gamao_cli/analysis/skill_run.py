@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.replay import replay_match
 from gamao_cli.analysis.skill import THRESHOLDS, Decision, EngineAnalyser
 from gamao_cli.analysis.skill_recorded import MwcToEquity, RecordedAnalyser, mwc_to_equity
 from gamao_cli.analysis.skill_walk import walk_match
+from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.engine.eval_cache import CachedEvaluator
 from gamao_cli.engine.evaluator import EvalContext
 from gamao_cli.formats.inputs import InputFile, read_path
@@ -62,6 +65,7 @@ class FileSkill:
     hits: int = 0
     misses: int = 0
     matches: dict[tuple[str, int], tuple[tuple[str, str], int]] = field(default_factory=dict)
+    tally: FileTally = field(default_factory=FileTally)  # what the run summary counts of it
 
 
 _EVALUATORS: dict[tuple[str, str | None], CachedEvaluator] = {}
@@ -91,7 +95,8 @@ def analyse_file(
     item: InputFile | str, opts: SkillOptions, on_game: Callable[[], None] | None = None
 ) -> FileSkill:
     """The records of every match of one input; ``on_game()`` after each game."""
-    name = item.name if isinstance(item, InputFile) else str(item)
+    name_item = item if isinstance(item, InputFile) else InputFile(str(item), Path(str(item)))
+    name = name_item.name
     out = FileSkill(name)
     thresholds = THRESHOLDS[opts.thresholds]
     engine = None
@@ -99,15 +104,23 @@ def analyse_file(
         engine = evaluator_for(opts.level, opts.cache)
         hits, misses = engine.hits, engine.misses
     converter = mwc_to_equity(engine) if engine is not None else _lazy_converter(opts)
+    count = FileCount()
     for mi, match in enumerate(read_path(item)):
+        skip = not_match_file(name_item, match) if mi == 0 else None
+        if skip is not None:
+            count.skip(skip)
+            break
         if not match.games:
+            count.add(match, match.diagnostics)
             continue
+        replay = replay_match(match, opts.check)
+        count.add(match, replay.findings)
         out.readable = True
         out.matches[(name, mi)] = (match.players, match.length)
         recorded = RecordedAnalyser(name, mi, match, thresholds, converter)
         own = EngineAnalyser(name, mi, match, engine, thresholds) if engine else None
         variant = (opts.check.variant or match.rules.variant) in ANALYSABLE
-        for game, walked in zip(match.games, walk_match(match, opts.check), strict=True):
+        for game, walked in zip(match.games, walk_match(match, opts.check, replay), strict=True):
             sources: list[str] = []
             note = ""
             if walked.stopped_at is not None:
@@ -145,6 +158,7 @@ def analyse_file(
     if engine is not None:
         engine.commit()
         out.hits, out.misses = engine.hits - hits, engine.misses - misses
+    out.tally = count.tally()
     return out
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
+from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.cube import CENTRED, CubeState
 from gamao_cli.engine.evaluator import CENTRED as CTX_CENTRED
@@ -90,11 +91,14 @@ def may_double(player: int, cube: CubeState, ctx: EvalContext) -> bool:
     return ctx.is_money or cube.value < ctx.away
 
 
-def walk_match(match: Match, options: CheckOptions | None = None) -> Iterator[WalkedGame]:
-    """The decision points of every game of ``match``, game by game."""
+def walk_match(
+    match: Match, options: CheckOptions | None = None, replay: MatchReplay | None = None
+) -> Iterator[WalkedGame]:
+    """The decision points of every game of ``match``, game by game; ``replay``: the
+    match's replay under ``options``, when the caller has it (made here otherwise)."""
     options = options or CheckOptions()
     rules = effective_rules(match, options)
-    records = replay_match(match, options).games
+    records = (replay or replay_match(match, options)).games
     for index, game in enumerate(match.games):
         record = records[index] if index < len(records) else None
         score = record.score if record is not None else game.score or (0, 0)

@@ -124,8 +124,8 @@ def analyse(
 
     Uses the analysis recorded in the files (XG, gnubg) where there is one, and the bgsage
     engine (pip install 'gamao-cli[analysis]'). PR = 500 x equity lost / decisions (XG's
-    scale); error rate = 1000 x the same (gnubg's). Exit code 0: done; 2: nothing could be
-    read, bad usage, or the engine is not installed.
+    scale); error rate = 1000 x the same (gnubg's). Exit code 0: done; 2: an input or
+    nothing could be read, bad usage, or the engine is not installed.
     """
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.skill_run import SkillOptions, close_evaluators
@@ -164,7 +164,8 @@ def analyse(
         fail(_("no match could be read"))
     _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
     err.print(_summary(files, time.perf_counter() - started), markup=False, highlight=False)
-    raise typer.Exit(ExitCode.OK)
+    unreadable = any(f.tally.state == "unreadable" for f in files)
+    raise typer.Exit(ExitCode.CANNOT_RUN if unreadable else ExitCode.OK)
 
 
 def _need_engine(level: str) -> None:
@@ -245,8 +246,12 @@ def _write(
 
 
 def _summary(files: list[FileSkill], seconds: float) -> str:
+    """The run summary (as every command prints it) with the games analysed, the decisions,
+    the time taken and the engine cache's hits."""
+    from gamao_cli.analysis.summary import summary_of
+    from gamao_cli.report.summary_out import run_line
+
     records = [d for f in files for d in f.records]
-    games = sum(len(f.games) for f in files)
     analysed = sum(1 for f in files for g in f.games if g.sources)
     decisions = sum(1 for d in records if d.counts)
     hits = sum(f.hits for f in files)
@@ -256,14 +261,14 @@ def _summary(files: list[FileSkill], seconds: float) -> str:
         if hits + misses
         else ""
     )
-    return _("{files}, {analysed} of {games} analysed, {decisions} in {seconds} s{cache}").format(
-        files=counted("file", len(files)),
+    games = sum(len(f.games) for f in files)
+    done = _("{analysed} of {games} analysed, {decisions} in {seconds} s").format(
         analysed=analysed,
         games=counted("game", games),
         decisions=counted("decision", decisions),
         seconds=f"{seconds:.1f}",
-        cache=cache,
     )
+    return run_line(summary_of(f.tally for f in files), (done,), cache)
 
 
 def register(app: typer.Typer) -> None:

@@ -65,9 +65,10 @@ def convert(
     game-2 for a file of several matches). When two inputs give one name (game.mat and
     game.sgf), the first in input order keeps it and the next gets game.2.sgf, said on
     stderr. Nothing is written outside OUT and nothing is overwritten without --force. Exit
-    code 0; 1 when the readers reported problems; 2 when nothing could be read.
+    code 0; 1 when the readers reported problems; 2 when an input or nothing could be read.
     """
     from gamao_cli.analysis.conversion import convert_file
+    from gamao_cli.analysis.summary import RunSummary
     from gamao_cli.analysis.workers import map_in_order
     from gamao_cli.formats.inputs import iter_input_files
     from gamao_cli.formats.registry import by_name
@@ -88,7 +89,7 @@ def convert(
     err = stderr_console()
     counts = {"files": 0, "matches": 0, "games": 0, "diagnostics": 0, "written": 0}
     problems = False
-    unreadable = 0
+    summary = RunSummary()
     to_stdout = output in (None, "-")
     single_file = (
         not to_stdout
@@ -135,11 +136,11 @@ def convert(
         for message in streamed.messages:
             err.print(message, markup=False, highlight=False)
         counts["files"] = 1
+        summary.add(streamed.tally)
         counts["diagnostics"] = streamed.diagnostics
         counts["matches"] = streamed.matches
         counts["games"] = streamed.games
         problems = streamed.problems
-        unreadable = 0 if streamed.matches else 1
         rooted = []
         single = ExitStack()
     work = [(item, to.value, options) for item, _rel in rooted]
@@ -159,12 +160,12 @@ def convert(
         )
         for (item, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
+            summary.add(done.tally)
             for message in done.messages:
                 err.print(message, markup=False, highlight=False)
             counts["diagnostics"] += done.diagnostics
             problems = problems or done.problems
             if not done.texts:
-                unreadable += 1
                 advance(1)
                 continue
             counts["matches"] += len(done.texts)
@@ -199,23 +200,15 @@ def convert(
                         _cannot_write(dest, exc)
                     counts["written"] += 1
             advance(1)
-    err.print(
-        _("{files}, {matches}, {games} converted to {format}{written}; {diagnostics}").format(
-            files=counted("file", counts["files"]),
-            matches=counted("match", counts["matches"]),
-            games=counted("game", counts["games"]),
-            format=to.value,
-            written=_(" ({files} written)").format(files=counted("file", counts["written"]))
-            if out_dir is not None
-            else "",
-            diagnostics=counted("diagnostic", counts["diagnostics"]),
-        ),
-        markup=False,
-        highlight=False,
-    )
-    if counts["matches"] == 0:
+    from gamao_cli.report.summary_out import run_line
+
+    converted = _(" converted to {format}").format(format=to.value)
+    if out_dir is not None:
+        converted += _(" ({files} written)").format(files=counted("file", counts["written"]))
+    err.print(run_line(summary, (converted,)), markup=False, highlight=False)
+    if counts["matches"] == 0 or summary.unreadable:
         raise typer.Exit(ExitCode.CANNOT_RUN)
-    raise typer.Exit(ExitCode.FINDINGS if problems or unreadable else ExitCode.OK)
+    raise typer.Exit(ExitCode.FINDINGS if problems else ExitCode.OK)
 
 
 def _cannot_write(path: Path, exc: OSError) -> NoReturn:

@@ -157,19 +157,7 @@ def dataset_line(run: DatasetRun) -> str:
 
 
 def summary_line(corpus: CorpusRead) -> str:
-    t = corpus.tables
-    sev = t.findings.get_column("severity")
-    errors = int((sev == "error").sum())
-    warnings = int((sev == "warning").sum())
-    unreadable = (
-        _(" ({count} unreadable)").format(count=len(corpus.unreadable)) if corpus.unreadable else ""
-    )
-    return _("{files}{unreadable}, {matches}, {games}, {plays}; {errors}, {warnings}").format(
-        files=counted("file", corpus.files),
-        unreadable=unreadable,
-        matches=counted("match", t.matches.height),
-        games=counted("game", t.games.height),
-        plays=counted("play", t.plays.height),
-        errors=counted("error", errors),
-        warnings=counted("warning", warnings),
-    )
+    """The run summary (as every command prints it) with the plays replayed."""
+    from gamao_cli.report.summary_out import run_line
+
+    return run_line(corpus.summary, (counted("play", corpus.tables.plays.height),))

@@ -78,7 +78,8 @@ def filter_matches(
     1: none; 2: bad usage or an unreadable input.
     """
     from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.analysis.filtering import filter_inputs
+    from gamao_cli.analysis.filtering import filter_files
+    from gamao_cli.analysis.summary import RunSummary
     from gamao_cli.analysis.where import WhereError, parse_where
     from gamao_cli.cli.match_output import DirectorySink, relative_name
     from gamao_cli.engine.ids import IdError
@@ -104,12 +105,13 @@ def filter_matches(
         False: DirectorySink(rejected, to, force) if rejected is not None else None,
     }
     selected: list[Selected] = []
-    counts = {"matches": 0, "selected": 0, "unreadable": 0}
+    counts = {"matches": 0, "selected": 0}
+    summary = RunSummary()
     from gamao_cli.analysis.workers import default_jobs
 
     workers = default_jobs(jobs, items)
     with progress_bar(len(items), "filtering") as advance:
-        results = filter_inputs(
+        results = filter_files(
             items,
             where,
             target,
@@ -118,9 +120,10 @@ def filter_matches(
             jobs=workers,
             progress=advance,
         )
-        for (item, root), found in zip(rooted, results, strict=True):
+        for (item, root), selection in zip(rooted, results, strict=True):
+            summary.add(selection.tally)
+            found = selection.selected
             if not found:
-                counts["unreadable"] += item.explicit
                 continue
             counts["matches"] += len(found)
             passed = [s for s in found if s.passed]
@@ -147,18 +150,13 @@ def filter_matches(
                 _("{path}: exists, not overwritten (use --force)").format(path=path), markup=False
             )
     written = sum(s.written for s in sinks.values() if s is not None)
-    err.print(
-        _("{files}, {matches}, {selected}{written}").format(
-            files=counted("file", len(items)),
-            matches=counted("match", counts["matches"]),
-            selected=counted("selected", counts["selected"]),
-            written=_(", {files} written").format(files=counted("file", written))
-            if writing
-            else "",
-        ),
-        markup=False,
-    )
-    if counts["unreadable"]:
+    from gamao_cli.report.summary_out import run_line
+
+    details = [counted("selected", counts["selected"])]
+    if writing:
+        details.append(_("{files} written").format(files=counted("file", written)))
+    err.print(run_line(summary, details), markup=False, highlight=False)
+    if summary.unreadable:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.OK if counts["selected"] else ExitCode.FINDINGS)
 

@@ -97,8 +97,8 @@ def report(
 ) -> None:
     """Write a report: overview, players, dice, every match with its games, and findings.
 
-    Exit code 0: written (findings do not change it); 2: nothing could be read, or the
-    report could not be written.
+    Exit code 0: written (findings do not change it); 2: an input could not be read (the
+    report holds the others), nothing could be read, or the report could not be written.
     """
     options = make_options(
         rules,
@@ -118,7 +118,7 @@ def report(
         from gamao_cli.i18n import _
 
         title = _(DEFAULT_TITLE)
-    content = build_report(corpus.tables, title=title, base=base, detail=detail)
+    content = build_report(corpus.tables, title=title, base=base, detail=detail, run=corpus.summary)
     if skill:
         from gamao_cli.report.skill_report import build_skill_section
 
@@ -151,7 +151,7 @@ def report(
         markup=False,
         highlight=False,
     )
-    raise typer.Exit(ExitCode.OK)
+    raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)
 
 
 def _write_charts(

@@ -98,8 +98,8 @@ def stats(
     """Statistics of matches: per player, per match or per game.
 
     Every game is replayed by the rules engine, so points and results are computed, not
-    copied from the file. Exit code 0: done (findings do not change it); 2: nothing could be
-    read or bad usage.
+    copied from the file. Exit code 0: done (findings do not change it); 2: an input could
+    not be read (the others are counted), nothing could be read, or bad usage.
     """
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
@@ -130,7 +130,7 @@ def stats(
     skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
     _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
     err.print(summary_line(corpus), markup=False, highlight=False)
-    raise typer.Exit(ExitCode.OK)
+    raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)
 
 
 def _write_view(

@@ -57,13 +57,11 @@ INPUT_CODES: dict[str, str] = {
     "P007": "format not recognised (neither by content nor by extension)",
     "P008": "the format is recognised but not read (gnubg's `export match text` listing)",
     "P009": "the reader failed unexpectedly on this input (a gamao bug; please report it)",
-    "P010": "a file found in a directory is not a match file (empty, binary or unrecognised "
-    "content, another game's SGF): skipped",
+    "P010": "a file found in a directory is not a match file (no match format's extension "
+    "and content that is not a match, a position file, another game's SGF, a JSON document "
+    "that is not a match): skipped",
+    "P011": "input is a named pipe, socket or device, not a file: not read",
 }
-
-SKIPPABLE = frozenset({"P005", "P006", "P007", "P008", "P228"})
-"""Codes that mean "not a match file": for files found by walking a directory, such a file
-is skipped with a warning (P010) rather than failing the run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,13 +160,48 @@ def _failure(name: str, code: str, message: str) -> Match:
     )
 
 
+_SPECIAL_KINDS = (
+    (stat.S_ISFIFO, N_("a named pipe")),
+    (stat.S_ISSOCK, N_("a socket")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+)
+
+
+def special_file(name: str, mode: int) -> Match | None:
+    """P011 for a file whose ``mode`` (of :func:`os.stat`) is not a regular file or a
+    directory: a named pipe, socket or device is never opened (reading one can wait forever)."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    kind = next((k for test, k in _SPECIAL_KINDS if test(mode)), N_("not a regular file"))
+    return _failure(
+        name,
+        "P011",
+        N_("{file}: {kind}, not a file: not read").format(file=name, kind=kind),
+    )
+
+
 def _open(source: InputFile) -> tuple[BinaryIO | None, Match | None]:
-    """The opened binary stream (unbuffered for a file), or a failure match."""
+    """The opened binary stream (unbuffered for a file), or a failure match. A named pipe,
+    socket or device is refused before it is opened (:func:`special_file`), and opened
+    without blocking in case it appeared since: it is refused then too."""
     name = source.name
     if source.path is None:
         return sys.stdin.buffer, None
     try:
-        return open(source.path, "rb", buffering=0), None  # read_path closes it
+        refused = special_file(name, os.stat(source.path).st_mode)
+        if refused is not None:
+            return None, refused
+        fd = os.open(source.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        try:
+            refused = special_file(name, os.fstat(fd).st_mode)
+        except OSError:
+            os.close(fd)
+            raise
+        if refused is not None:
+            os.close(fd)
+            return None, refused
+        return open(fd, "rb", buffering=0), None  # read_path closes it
     except FileNotFoundError:
         return None, _failure(name, "P001", N_("{file}: no such file").format(file=name))
     except IsADirectoryError:
@@ -391,9 +424,11 @@ def _format_of(
     binary = registry.detect_binary(head, name) if fmt is None else None
     if binary is not None:
         return binary, ""
-    # A file named on the command line may be recognised by its extension; one found by
-    # walking a directory must look like a match file (a .txt beside them may be anything).
-    by_name = source.path is not None and source.explicit
+    # A file named on the command line, or found by walking a directory with an extension
+    # only match formats use (.mat, .xg, ...), may be recognised by its extension; another
+    # one found in a directory must look like a match file (a .txt beside them may be
+    # anything). So a damaged match file is reported alike, named or found.
+    by_name = source.path is not None and (source.explicit or registry.has_match_extension(name))
     if looks_binary(head):
         owner = registry.by_extension(name) if by_name and fmt is None else None
         if owner is not None and owner.read_binary is not None:

@@ -8,6 +8,7 @@ section 1.9) and falls back to the file extension only when the content says not
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import PurePath
@@ -402,6 +403,23 @@ def is_position_format(name: str) -> bool:
 def extensions() -> frozenset[str]:
     """Every extension of every format (lower case, without dots)."""
     return frozenset(ext for info in FORMATS for ext in info.extensions)
+
+
+_MATCH_ONLY: frozenset[str] | None = None
+
+
+def has_match_extension(filename: str) -> bool:
+    """Whether ``filename`` ends in an extension that only match formats use (``.mat``,
+    ``.sgf``, ``.xg``, ``.bgf``, ``.json``, ...; not ``.txt``, which position files and any
+    other text share): such a file is read as a match file wherever it is found."""
+    global _MATCH_ONLY
+    if _MATCH_ONLY is None:
+        others = {ext for info in FORMATS if not info.matches for ext in info.extensions}
+        _MATCH_ONLY = (
+            frozenset(ext for info in FORMATS if info.matches for ext in info.extensions) - others
+        )
+    suffix = os.path.splitext(filename)[1]
+    return suffix[1:].lower() in _MATCH_ONLY if suffix else False
 
 
 def detect_binary(head: bytes, filename: str = "") -> FormatInfo | None:

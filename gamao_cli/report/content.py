@@ -19,6 +19,7 @@ import polars as pl
 
 from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.dice import ROLL_LABELS, summarise_counts
+from gamao_cli.analysis.summary import RunSummary
 from gamao_cli.analysis.tables import Tables, by_match, by_player, dice_counts
 from gamao_cli.i18n import N_, _
 from gamao_cli.report import charts
@@ -112,6 +113,7 @@ class Report:
     overview_charts: list[Chart] = field(default_factory=list)
     dice_charts: list[Chart] = field(default_factory=list)
     skill: SkillSection | None = None  # report --skill (report.skill_report)
+    run: RunSummary | None = None  # what the command read, as its summary line says
 
     def all_charts(self) -> list[Chart]:
         out = [*self.overview_charts, *self.dice_charts]
@@ -149,9 +151,12 @@ def build_report(
     title: str = "gamao report",
     base: Path | None = None,
     detail: bool | None = None,
+    run: RunSummary | None = None,
 ) -> Report:
     """The report's content. ``base`` is the report's directory (for links to the files);
-    ``detail`` forces (or forbids) the per-match detail, which otherwise depends on size."""
+    ``detail`` forces (or forbids) the per-match detail, which otherwise depends on size;
+    ``run``: what the command read (the files it read, unreadable and skipped included, and
+    the findings it counted), for the totals."""
     matches = by_match(tables).with_row_index("n", offset=1)
     if detail is None:
         detail = matches.height <= DETAIL_MATCHES and tables.games.height <= DETAIL_GAMES
@@ -165,6 +170,14 @@ def build_report(
         "warnings": _count(tables.findings, "warning"),
         "info": _count(tables.findings, "info"),
     }
+    if run is not None:
+        totals.update(
+            files=run.files,
+            errors=run.errors,
+            warnings=run.warnings,
+            unreadable=run.unreadable,
+            skipped=run.skipped,
+        )
     anchors = {
         (r["file"], r["match"]): f"m{r['n']}"
         for r in matches.select("file", "match", "n").iter_rows(named=True)
@@ -185,6 +198,7 @@ def build_report(
         title=title,
         detail=detail,
         totals=totals,
+        run=run,
         players=players,
         dice=players.select(
             "player", "rolls", "doubles_rolled", "doubles_rate", "dice_chi2", "dice_p_value"

@@ -15,6 +15,7 @@ from typing import TextIO
 
 from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
 from gamao_cli.i18n import _, counted
+from gamao_cli.report.summary_out import run_line
 
 
 def _where(o: Occurrence) -> str:
@@ -140,23 +141,13 @@ def write_text(result: DedupeResult, out: TextIO) -> None:
 
 
 def summary_line(result: DedupeResult) -> str:
-    distinct = len(result.groups)
-    return (
-        _("{files}, {matches}, {distinct}, {duplicates}, {near}").format(
-            files=counted("file", result.files),
-            matches=counted("match", result.matches),
-            distinct=counted("distinct", distinct),
-            duplicates=counted("duplicate", result.duplicates),
-            near=counted("near-duplicate", len(result.near)),
-        )
-        + (
-            _(", {count} skipped (not match files)").format(count=len(result.skipped))
-            if result.skipped
-            else ""
-        )
-        + (
-            _(", {count} unreadable").format(count=len(result.unreadable))
-            if result.unreadable
-            else ""
-        )
+    """The run summary (as every command prints it) with the distinct matches, the
+    duplicates and the near-duplicates."""
+    return run_line(
+        result.summary,
+        (
+            counted("distinct", len(result.groups)),
+            counted("duplicate", result.duplicates),
+            counted("near-duplicate", len(result.near)),
+        ),
     )

@@ -17,6 +17,7 @@ from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.engine.play_list import plays_text
 from gamao_cli.i18n import N_, _, counted, format_number, translate_message
+from gamao_cli.report.summary_out import run_line
 
 CSV_COLUMNS = (
     "file",
@@ -163,29 +164,14 @@ def codes_table(summary: Summary) -> Table | None:
 
 
 def summary_line(summary: Summary) -> str:
+    """The run summary (:func:`run_line`, as every command prints it) with the games
+    verified, the plays and the info findings."""
     s = summary
     n = format_number
-    errors = s.by_severity.get("error", 0)
-    warnings = s.by_severity.get("warning", 0)
-    return (
-        counted("file", s.files, n(s.files))
-        + (" " + _("({count} skipped)").format(count=n(s.skipped_files)) if s.skipped_files else "")
-        + (
-            " " + _("({count} unreadable)").format(count=n(s.unreadable_files))
-            if s.unreadable_files
-            else ""
-        )
-        + _(
-            ", {matches}, {games} ({verified}, {unverifiable}), {plays}; {errors}, {warnings}, "
-            "{info} info"
-        ).format(
-            matches=counted("match", s.matches, n(s.matches)),
-            games=counted("game", s.games, n(s.games)),
-            verified=counted("verified", s.games_verified, n(s.games_verified)),
-            unverifiable=counted("unverifiable", s.games_unverifiable, n(s.games_unverifiable)),
-            plays=counted("play", s.plays, n(s.plays)),
-            errors=counted("error", errors, n(errors)),
-            warnings=counted("warning", warnings, n(warnings)),
-            info=n(s.by_severity.get("info", 0)),
-        )
+    verified = counted("verified", s.games_verified, n(s.games_verified))
+    unverifiable = counted("unverifiable", s.games_unverifiable, n(s.games_unverifiable))
+    return run_line(
+        s.run,
+        (f" ({verified}, {unverifiable})", counted("play", s.plays, n(s.plays))),
+        _(", {count} info").format(count=n(s.by_severity.get("info", 0))),
     )

@@ -11,6 +11,7 @@ from gamao_cli.i18n import N_, _, counted, format_number, language, translate_me
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.content import Chart, FindingView, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
+from gamao_cli.report.summary_out import run_line
 
 Progress = Callable[[int], None]
 
@@ -205,12 +206,15 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
     t = report.totals
     n = format_number
-    subtitle = _("{matches}, {games}, {plays} from {files}").format(
-        matches=counted("match", t["matches"], n(t["matches"])),
-        games=counted("game", t["games"], n(t["games"])),
-        plays=counted("play", t["plays"], n(t["plays"])),
-        files=counted("file", t["files"], n(t["files"])),
-    )
+    if report.run is not None:  # the command's own summary line
+        subtitle = run_line(report.run, (counted("play", t["plays"], n(t["plays"])),))
+    else:
+        subtitle = _("{matches}, {games}, {plays} from {files}").format(
+            matches=counted("match", t["matches"], n(t["matches"])),
+            games=counted("game", t["games"], n(t["games"])),
+            plays=counted("play", t["plays"], n(t["plays"])),
+            files=counted("file", t["files"], n(t["files"])),
+        )
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{_HTML_LANG[language()]}"><head><meta charset="utf-8">'
@@ -235,6 +239,10 @@ def _overview(report: Report, draw: _Charts) -> str:
         (_("errors"), t["errors"], "error"),
         (_("warnings"), t["warnings"], "warning"),
     ]
+    if t.get("unreadable"):
+        cards.append((_("unreadable files"), t["unreadable"], "error"))
+    if t.get("skipped"):
+        cards.append((_("skipped (not match files)"), t["skipped"], ""))
     html = "".join(
         f'<div class="card {cls}"><div class="n">{format_number(value)}</div>'
         f'<div class="l">{escape(label)}</div></div>'

@@ -11,6 +11,7 @@ from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.charts import display_name
 from gamao_cli.report.content import Chart, GameView, MatchView, Report
 from gamao_cli.report.stats_out import cell
+from gamao_cli.report.summary_out import run_line
 
 Progress = Callable[[int], None]
 
@@ -67,7 +68,9 @@ def render_markdown(
         "",
         _("{matches}, {games}, {plays} from {files}; {errors}, {warnings}.").format(
             **{key: counted(kind, t[key], format_number(t[key])) for key, kind in _TOTALS}
-        ),
+        )
+        if report.run is None
+        else run_line(report.run, (counted("play", t["plays"], format_number(t["plays"])),)) + ".",
         "",
         "## " + _("Overview"),
         "",

@@ -48,8 +48,10 @@ def test_the_same_text_as_the_whole_match(tmp_path: Path, target: str) -> None:
     done = convert_streamed(item, target, CheckOptions(), sink)
     assert out.getvalue() == "".join(whole.texts)
     assert (done.matches, done.games, done.diagnostics, done.problems) == (1, 2500, 1, True)
-    assert done.messages == whole.messages == (
-        "s.mat:4998:2: P105 game 1000 has no `Wins` line (truncated or abandoned)",
+    assert (
+        done.messages
+        == whole.messages
+        == ("s.mat:4998:2: P105 game 1000 has no `Wins` line (truncated or abandoned)",)
     )
     assert len(opened) >= 1
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import random
 
-import pytest
-
 from gamao_cli.analysis.filtering import filter_inputs, match_facts
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.movegen import legal_plays
@@ -166,30 +164,21 @@ def test_reaches_finds_every_occurrence_in_generated_matches(tmp_path: object) -
     _reaches_as_brute_force(items, every, targets)
 
 
-def test_reaches_alone_reads_the_plays_without_the_full_replay(
-    tmp_path: object, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Without --where, the plays decide: the fingerprints' fast path (analysis.plays_applied)
-    gives them, and the full replay is not run; with --where it is."""
+def test_reaches_alone_counts_what_check_finds(tmp_path: object) -> None:
+    """Without --where the plays decide, and the one replay that gives them also gives the
+    findings the run summary counts: this 3-point match ends at 1-0 (X413, a warning)."""
     from pathlib import Path
 
-    import gamao_cli.analysis.filtering as filtering
-    import gamao_cli.analysis.replay as replay
+    from gamao_cli.analysis.filtering import filter_files
+    from gamao_cli.analysis.summary import FileTally
 
     path = Path(str(tmp_path)) / "t.mat"
     path.write_text(TEXT)
     item = InputFile("t.mat", path)
-    target = Position.start(turn=0)
-
-    def no_replay(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the full replay was run")
-
-    monkeypatch.setattr(filtering, "MatchReplayer", no_replay)
-    monkeypatch.setattr(replay, "MatchReplayer", no_replay)  # plays_of's fallback
-    [[hit]] = list(filter_inputs([item], None, target))
+    [found] = list(filter_files([item], None, Position.start(turn=0)))
+    [hit] = found.selected
     assert (hit.passed, [(h.game, h.move, h.line) for h in hit.hits]) == (True, [(1, 0, 6)])
-    with pytest.raises(AssertionError, match="the full replay was run"):
-        list(filter_inputs([item], "length = 3", target))
+    assert found.tally == FileTally("read", matches=1, games=1, errors=0, warnings=1)
 
 
 def test_reaches_finds_every_occurrence_in_the_gnubg_matches() -> None:

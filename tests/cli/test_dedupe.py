@@ -25,7 +25,8 @@ def test_json_groups_every_distinct_match_with_the_files_that_hold_it() -> None:
     assert groups[0]["kept"] == {"file": "examples/gnubg_7pt.mat", "match": 1}
     assert [m["kept"] for m in groups[0]["matches"]] == [True, False]
     assert result.stderr.strip() == (
-        "4 files, 4 matches, 3 distinct, 1 duplicate, 0 near-duplicates"
+        "4 files, 4 matches, 36 games, 3 distinct, 1 duplicate, 0 near-duplicates; "
+        "5 errors, 2 warnings"
     )
 
 

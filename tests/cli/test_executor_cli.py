@@ -35,7 +35,8 @@ def test_convert_on_a_local_dask_cluster_writes_what_a_local_run_writes(tmp_path
     dask = runner.invoke(app, ["convert", "examples", "tests/fixtures/gnubg", "--to", "jsonl",
                                "-o", str(tmp_path / "b.jsonl"), "--jobs", "2",
                                "--executor", "dask"])  # fmt: skip
-    assert (dask.exit_code, local.exit_code) == (1, 1)  # illegal_plays.mat's diagnostics
+    # truth.json (a JSON document that is not a match) is skipped; no reader reports a problem
+    assert (dask.exit_code, local.exit_code) == (0, 0)
     a, b = (tmp_path / "a.jsonl").read_text(), (tmp_path / "b.jsonl").read_text()
     assert a == b and a.count("\n") > 20
     strip = [line for line in dask.stderr.splitlines() if not line.startswith("dask dashboard")]

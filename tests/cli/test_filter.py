@@ -19,7 +19,9 @@ def test_list_by_expression() -> None:
     result = runner.invoke(app, ["filter", "examples", "--where", "money", "--jobs", "1"])
     assert result.exit_code == 0
     assert result.stdout == "examples/money_session_beavers.mat#1  Mochizuki vs Tabata\n"
-    assert result.stderr.strip() == "4 files, 4 matches, 1 selected"
+    assert result.stderr.strip() == (
+        "4 files, 4 matches, 36 games, 1 selected; 5 errors, 2 warnings"
+    )
 
 
 def test_reaches_lists_where_the_position_occurs() -> None:

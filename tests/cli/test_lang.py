@@ -161,7 +161,9 @@ def test_markdown_report_in_portuguese(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# relatório do gamao\n\n1 match, 8 partidas, 278 jogadas de 1 arquivo;")
+    assert text.startswith(
+        "# relatório do gamao\n\n1 arquivo, 1 match, 8 partidas, 278 jogadas; 5 erros, 2 avisos.\n"
+    )
     for line in (
         "## Ocorrências",
         "| código | gravidade | quantidade | o quê |",

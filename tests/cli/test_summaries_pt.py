@@ -24,10 +24,10 @@ def _last_line(*args: str) -> str:
 def test_convert_stats_and_split_summaries_in_portuguese(tmp_path: Path) -> None:
     out = str(tmp_path / "x.jsonl")
     assert _last_line("--lang", "pt", "convert", "examples", "--to", "jsonl", "-o", out) == (
-        "4 arquivos, 4 matches, 36 partidas convertidos para jsonl; 0 diagnóstico"
+        "4 arquivos, 4 matches, 36 partidas convertidos para jsonl; 5 erros, 2 avisos"
     )
     assert _last_line("convert", "examples", "--to", "jsonl", "-o", out, "--force") == (
-        "4 files, 4 matches, 36 games converted to jsonl; 0 diagnostics"
+        "4 files, 4 matches, 36 games converted to jsonl; 5 errors, 2 warnings"
     )
     csv = str(tmp_path / "x.csv")
     assert _last_line("--lang", "pt", "stats", "examples", "-f", "csv", "-o", csv) == (

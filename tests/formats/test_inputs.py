@@ -193,7 +193,7 @@ def test_files_are_closed_after_reading(tree: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_codes_documented() -> None:
-    assert sorted(INPUT_CODES) == [f"P{n:03d}" for n in range(1, 11)]
+    assert sorted(INPUT_CODES) == [f"P{n:03d}" for n in range(1, 12)]
     assert inputs.STDIN == "-"
 
 
