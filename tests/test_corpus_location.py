@@ -27,6 +27,17 @@ def test_only_the_helpers_say_where_the_shared_corpus_is() -> None:
     assert naming == ["tests/helpers.py", "tests/test_corpus_location.py", "tests/test_docs.py"]
 
 
+def test_corpus_tests_skip_through_the_helpers() -> None:
+    """One skip reason everywhere, and the corpus's presence asked of the helpers only."""
+    own = re.compile(r"pytest\.skip\([^)\n]*corpus|CORPUS\.(?:is_dir|exists)\(\)")
+    found = sorted(
+        str(p.relative_to(REPO))
+        for p in (REPO / "tests").rglob("*.py")
+        if "fixtures" not in p.parts and own.search(p.read_text(encoding="utf-8"))
+    )
+    assert found == ["tests/helpers.py", "tests/test_corpus_location.py"]  # and this pattern
+
+
 def _helpers_under(value: str | None) -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k != "GAMAO_TEST_CORPUS"}
     if value is not None:

@@ -17,11 +17,10 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, require_corpus
 
 runner = CliRunner()
 
@@ -84,8 +83,7 @@ def test_fix_changes_only_what_it_repairs_in_the_projects_own_files(tmp_path: Pa
 
 
 def test_fix_changes_only_what_it_repairs_in_the_real_corpus(tmp_path: Path) -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     same, repaired = _check_tree(CORPUS, tmp_path / "real")
     assert repaired == 2  # GridGammon's nicksbar (nine forced plays), Hardy's Monte Carlo
     assert same > 50

@@ -9,7 +9,7 @@ import pytest
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.xgid import decode_xgid
-from tests.helpers import CORPUS, require_corpus
+from tests.helpers import corpus_files, require_corpus
 
 START = """\
  Position ID: 4HPwATDgc/ABMA
@@ -103,7 +103,7 @@ def test_cube_owned_by_the_top_player() -> None:
     assert text.splitlines()[7] == " |                  |BAR|                  |"
 
 
-XG_FILES = sorted((CORPUS / "kevung-xgparser").glob("*.txt")) if CORPUS.is_dir() else []
+XG_FILES = corpus_files("kevung-xgparser/*.txt")
 
 
 @pytest.mark.parametrize("path", XG_FILES or [None], ids=lambda p: p.name if p else "absent")

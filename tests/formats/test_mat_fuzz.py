@@ -10,12 +10,12 @@ from mat_helpers import FIXTURES, GNUBG_FIXTURES
 
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model import Match
-from tests.helpers import CORPUS
+from tests.helpers import CORPUS, CORPUS_PRESENT
 
 
 def _sources() -> list[str]:
     paths = sorted(FIXTURES.glob("*.mat")) + sorted(GNUBG_FIXTURES.glob("*.mat"))[:4]
-    if CORPUS.is_dir():
+    if CORPUS_PRESENT:
         paths += sorted(p for p in CORPUS.rglob("*") if p.suffix in (".mat", ".xg"))
         paths += sorted((CORPUS / "kevung-lazyBG").glob("*.txt"))
     return [p.read_bytes().decode("utf-8", errors="replace") for p in paths]

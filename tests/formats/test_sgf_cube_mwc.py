@@ -29,7 +29,7 @@ from gamao_cli.formats.sgf_writer import write_sgf
 from gamao_cli.model.actions import Double, Drop, Move, Step, Take
 from gamao_cli.model.analysis import Annotation, CubeAnalysis
 from gamao_cli.model.match import Game, Match
-from tests.helpers import CORPUS, REPO
+from tests.helpers import CORPUS, REPO, require_corpus
 
 CHARLOT = CORPUS / "kevung-gbf" / "charlot1-charlot2_7p_2025-11-08-2305.xg"
 GNUBG = Path("/usr/games/gnubg")
@@ -131,8 +131,7 @@ def _same_values(
 
 
 def _charlot() -> Match:
-    if not CHARLOT.exists():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus(CHARLOT)
     [match] = list(read_path(CHARLOT))
     return match
 
