@@ -19,7 +19,7 @@ from gamao_cli.formats.sgf_reader import read_sgf
 from gamao_cli.model.actions import Beaver, Double, Drop, Move, Take, Win
 from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.match import Match
-from tests.helpers import CORPUS, FIXTURES
+from tests.helpers import CORPUS, FIXTURES, require_corpus
 
 GNUBG = FIXTURES / "gnubg"
 PAIRS = ["money_beaver_s1", "money_beaver_s2", "money_jacoby_beaver_s1",
@@ -102,8 +102,7 @@ def test_annotations_follow_their_actions() -> None:
 def test_real_beaver_sessions_have_one_fingerprint_from_every_source() -> None:
     """Sessions with beavers in the shared corpus, grouped by name: every copy of one (.mat,
     .sgf, .xg, ...) has the same fingerprint."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    require_corpus()
     groups: dict[Path, list[Match]] = {}
     for path in sorted(p for p in CORPUS.rglob("*") if p.suffix in (".mat", ".sgf", ".xg")):
         for match in read_path(path):
