@@ -12,12 +12,19 @@ its inputs (name, size, mtime, SHA-256). ``ROOT`` is a folder or an fsspec URL
     ROOT/_done/UNIT.json        the unit's counts and inputs, written last
 
 Nothing lost, nothing twice: a unit's id is derived from its files (names, sizes, mtimes)
-and the options, so the same unit always has the same shard names; every file is written
+and the options, so the same unit always has the same shard names; two units of one run that
+would hash alike (the same files twice, standard input twice) are told apart by their place
+(``ID``, ``ID-2``, ...), so no unit's shards overwrite another's. Every file is written
 under a temporary name and renamed when complete, and the marker comes after the shards, so
 a unit is complete exactly when its marker exists. A run stopped half way (killed, a machine
 lost) is completed with ``resume=True``: units with a marker are skipped, the others are
 written again (over any partial shard). A worker that dies mid-unit has the unit retried
 (Dask's retries).
+
+A dataset is checked against its manifest whenever it is read (:func:`scan_dataset`, and
+``resume``): a unit listed without its marker or one of its shards, a shard or marker of no
+listed unit, or (on resume) other inputs than the manifest's are a :class:`DatasetError`
+naming them, never a silently smaller table.
 
 :func:`scan_dataset` scans the shards as polars LazyFrames; the summaries of
 :mod:`gamao_cli.analysis.tables` accept them and use the streaming engine, so an aggregate
@@ -130,8 +137,10 @@ def plan_units(
     items: Sequence[InputFile], options: CheckOptions, size: int = UNIT_BYTES
 ) -> list[Unit]:
     """``items`` cut into units; each id hashes its files' names, sizes and mtimes and the
-    options, so a unit keeps its id (and its shards' names) from one run to the next."""
+    options, so a unit keeps its id (and its shards' names) from one run to the next. Ids are
+    unique: a unit hashing like an earlier one gets ``-2``, ``-3``, ... after the hash."""
     units = []
+    seen: dict[str, int] = {}
     stdin = any(item.is_stdin for item in items)
     for batch in byte_batches(items if stdin else split_inputs(items, size), size):
         h = hashlib.blake2b(digest_size=8)
@@ -143,7 +152,11 @@ def plan_units(
                 info = None
             stamp = (info.st_size, info.st_mtime_ns) if info is not None else (-1, -1)
             h.update(f"\x1f{_unit_name(item)}\x1e{stamp[0]}\x1e{stamp[1]}".encode())
-        units.append(Unit("u" + h.hexdigest(), tuple(batch)))
+        unit_id = "u" + h.hexdigest()
+        seen[unit_id] = seen.get(unit_id, 0) + 1
+        if seen[unit_id] > 1:  # the same files again: its place tells it apart, run after run
+            unit_id = f"{unit_id}-{seen[unit_id]}"
+        units.append(Unit(unit_id, tuple(batch)))
     return units
 
 
@@ -270,8 +283,17 @@ def write_dataset(
             raise DatasetError(
                 N_("{root} was written with other options: it cannot be resumed").format(root=root)
             )
-        for path in fs.glob(f"{base}/{DONE}/*.json"):
-            result = _read_marker(fs, path)
+        listed = _listed(previous, root)
+        other = sorted(set(listed) ^ {u.id for u in units})
+        if other:
+            raise DatasetError(
+                N_(
+                    "{root} was written from other inputs (units {units} differ): it cannot be "
+                    "resumed; give another place"
+                ).format(root=root, units=_names(other))
+            )
+        for unit_id in check_layout(fs, base, root, listed, whole=False):
+            result = _read_marker(fs, f"{base}/{DONE}/{unit_id}.json")
             done[result.id] = result
     _put(fs, manifest, lambda fh: fh.write(_manifest(units, options, complete=False)))
     todo = [u for u in units if u.id not in done]
@@ -301,16 +323,16 @@ def write_dataset(
 
 
 def scan_dataset(root: str) -> LazyTables:
-    """The dataset's tables as LazyFrames over their shards (complete units only)."""
+    """The dataset's tables as LazyFrames over their shards, checked against its manifest
+    (:func:`check_layout`): every unit it lists, complete, and nothing else."""
     fs, base = _fs(root)
     if not fs.exists(f"{base}/{MANIFEST}"):
         raise DatasetError(
             N_("{root}: no gamao dataset here (no {manifest})").format(root=root, manifest=MANIFEST)
         )
-    complete = [p.rsplit("/", 1)[-1][: -len(".json")] for p in fs.glob(f"{base}/{DONE}/*.json")]
     with fs.open(f"{base}/{MANIFEST}", "rb") as fh:
-        order = [u["id"] for u in json.loads(fh.read())["units"]]
-    ids = [i for i in order if i in set(complete)]
+        manifest = json.loads(fh.read())
+    ids = check_layout(fs, base, root, _listed(manifest, root), whole=True)
     from fsspec.implementations.local import LocalFileSystem
 
     local = isinstance(fs, LocalFileSystem)
@@ -328,3 +350,71 @@ def scan_dataset(root: str) -> LazyTables:
                     parts.append(pl.read_parquet(fh))
             frames[name] = pl.concat(parts, how="vertical").lazy()
     return LazyTables(**frames)
+
+
+def _names(items: Sequence[str], most: int = 10) -> str:
+    """``items`` joined for a message, the first ``most`` of them and how many more."""
+    shown = ", ".join(items[:most])
+    more = len(items) - most
+    return shown if more <= 0 else N_("{names} and {count} more").format(names=shown, count=more)
+
+
+def _listed(manifest: dict[str, Any], root: str) -> list[str]:
+    """The unit ids a manifest lists, in order; a unit listed twice (a dataset written before
+    ids were unique: its shards overwrote each other) is an error."""
+    ids = [str(u["id"]) for u in manifest.get("units", [])]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise DatasetError(
+            N_(
+                "{root}: the manifest lists units {units} more than once (their shards "
+                "overwrote each other): write the dataset again"
+            ).format(root=root, units=_names(twice))
+        )
+    return ids
+
+
+def _stored(fs: Any, folder: str, suffix: str) -> set[str]:
+    """The unit ids of the files ``*SUFFIX`` in ``folder`` (temporaries are hidden)."""
+    return {p.rsplit("/", 1)[-1][: -len(suffix)] for p in fs.glob(f"{folder}/*{suffix}")}
+
+
+def check_layout(fs: Any, base: str, root: str, listed: Sequence[str], *, whole: bool) -> list[str]:
+    """The listed units that are complete (a marker and every table's shard), in order, after
+    checking the store against the manifest's ``listed`` units: a shard or marker of no
+    listed unit, or a marker without its shards, is a :class:`DatasetError` naming them; so
+    is, with ``whole`` (reading the dataset, not resuming it), a listed unit not complete."""
+    known = set(listed)
+    markers = _stored(fs, f"{base}/{DONE}", ".json")
+    shards = {name: _stored(fs, f"{base}/{name}", ".parquet") for name in TABLE_NAMES}
+    strays = sorted(f"{DONE}/{i}.json" for i in markers - known)
+    strays += sorted(f"{name}/{i}.parquet" for name in TABLE_NAMES for i in shards[name] - known)
+    if strays:
+        raise DatasetError(
+            N_("{root}: {files} belong to no unit of the manifest").format(
+                root=root, files=_names(strays)
+            )
+        )
+    missing = [
+        f"{name}/{i}.parquet"
+        for i in listed
+        if i in markers
+        for name in TABLE_NAMES
+        if i not in shards[name]
+    ]
+    if missing:
+        raise DatasetError(
+            N_("{root}: shards of complete units are missing: {files}").format(
+                root=root, files=_names(missing)
+            )
+        )
+    if whole:
+        unfinished = [i for i in listed if i not in markers]
+        if unfinished:
+            raise DatasetError(
+                N_(
+                    "{root}: units {units} of the manifest are not complete: --resume "
+                    "completes the dataset"
+                ).format(root=root, units=_names(unfinished))
+            )
+    return [i for i in listed if i in markers]

@@ -191,3 +191,82 @@ def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path, archive: P
     run = write_dataset(items, OPTIONS, str(tmp_path / "ds"), progress=progress, unit_bytes=SMALL)
     assert [c[2] for c in calls] == [(k, run.units) for k in range(1, run.units + 1)]
     assert sum(c[1] for c in calls) == run.plays
+
+
+def test_units_of_the_same_files_get_unique_ids_stable_from_run_to_run(tmp_path: Path) -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    once = [u.id for u in plan_units(items, OPTIONS, 1)]
+    twice = [u.id for u in plan_units(items + items, OPTIONS, 1)]
+    assert len(once) == len(items) and len(set(once)) == len(once)
+    assert twice == once + [f"{i}-2" for i in once]
+    assert [u.id for u in plan_units(items + items, OPTIONS, 1)] == twice
+    root = str(tmp_path / "ds")
+    run = write_dataset(items + items, OPTIONS, root, unit_bytes=1)
+    local = read_corpus(items, OPTIONS, jobs=1)
+    games = local.tables.games.height
+    assert (run.units, run.games) == (2 * len(items), 2 * games)
+    shards = sorted(p.name for p in (tmp_path / "ds" / "games").iterdir())
+    assert shards == sorted(f"{i}.parquet" for i in twice)
+    lazy = normalise_names(scan_dataset(root))
+    assert lazy.games.collect().height == run.games
+    doubled = read_corpus(items + items, OPTIONS, jobs=1)
+    assert by_player(lazy).equals(by_player(doubled.tables))
+
+
+def _written(tmp_path: Path) -> tuple[str, list[str], Path]:
+    items = collect_inputs([str(REPO / "examples")])
+    root = tmp_path / "ds"
+    write_dataset(items, OPTIONS, str(root), unit_bytes=1)
+    return str(root), [u.id for u in plan_units(items, OPTIONS, 1)], root
+
+
+def test_a_shard_removed_by_hand_is_an_error_naming_it(tmp_path: Path) -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    root, ids, folder = _written(tmp_path)
+    (folder / "games" / f"{ids[1]}.parquet").unlink()
+    message = f"shards of complete units are missing: games/{ids[1]}.parquet"
+    with pytest.raises(DatasetError, match=message):
+        scan_dataset(root)
+    with pytest.raises(DatasetError, match=message):
+        write_dataset(items, OPTIONS, root, resume=True, unit_bytes=1)
+
+
+def test_a_shard_or_marker_of_no_listed_unit_is_an_error_naming_it(tmp_path: Path) -> None:
+    root, ids, folder = _written(tmp_path)
+    stray = folder / "plays" / "u0000000000000000.parquet"
+    stray.write_bytes((folder / "plays" / f"{ids[0]}.parquet").read_bytes())
+    with pytest.raises(DatasetError, match=r"plays/u0000000000000000\.parquet belong to no unit"):
+        scan_dataset(root)
+    stray.unlink()
+    (folder / "_done" / "u1111111111111111.json").write_text("{}")
+    with pytest.raises(DatasetError, match=r"_done/u1111111111111111\.json belong to no unit"):
+        scan_dataset(root)
+
+
+def test_a_unit_without_its_marker_is_incomplete_until_resumed(tmp_path: Path) -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    root, ids, folder = _written(tmp_path)
+    (folder / "_done" / f"{ids[2]}.json").unlink()
+    with pytest.raises(DatasetError, match=f"units {ids[2]} of the manifest are not complete"):
+        scan_dataset(root)
+    run = write_dataset(items, OPTIONS, root, resume=True, unit_bytes=1)
+    assert (run.units, run.skipped) == (len(ids), len(ids) - 1)
+    _same_rows(normalise_names(_collect(root)), read_corpus(items, OPTIONS, jobs=1).tables)
+
+
+def test_resume_with_other_inputs_is_an_error(tmp_path: Path) -> None:
+    items = collect_inputs([str(REPO / "examples")])
+    root, ids, _ = _written(tmp_path)
+    with pytest.raises(DatasetError, match=f"other inputs \\(units {ids[0]} differ\\)"):
+        write_dataset(items[1:], OPTIONS, root, resume=True, unit_bytes=1)
+
+
+def test_a_manifest_listing_a_unit_twice_is_an_error(tmp_path: Path) -> None:
+    import json
+
+    root, ids, folder = _written(tmp_path)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["units"].append(manifest["units"][0])
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(DatasetError, match=f"lists units {ids[0]} more than once"):
+        scan_dataset(root)
