@@ -27,9 +27,10 @@ class Finding:
     legal_plays: tuple[str, ...] = ()  # the legal plays (all when few, else the first ones)
     legal_count: int | None = None
     board: str | None = None  # ASCII board of the position before the action
+    under: str | None = None  # a play judged under options not the variant's default
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "code": self.code,
             "severity": self.severity.value,
             "rule": self.rule,
@@ -48,3 +49,6 @@ class Finding:
             "match_id": self.match_id,
             "xgid": self.xgid,
         }
+        if self.under is not None:  # only then: other findings keep their shape
+            out["under"] = self.under
+        return out

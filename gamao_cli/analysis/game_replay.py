@@ -15,7 +15,7 @@ from gamao_cli.analysis.codes import CHECK_CODES, CUBE_CODES, PLAY_CODES
 from gamao_cli.analysis.context import position_ids
 from gamao_cli.analysis.conventions import is_capped, is_conceded, needed
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.analysis.options import CheckOptions, EffectiveRules
+from gamao_cli.analysis.options import CheckOptions, EffectiveRules, non_default_options
 from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, PlayRecord
 from gamao_cli.analysis.variant_turns import (
     NO_CUBE_RULE,
@@ -154,6 +154,8 @@ class GameReplay:
         # on roll: kept apart, the hot path never builds a Position (see :attr:`position`).
         rs = rules.ruleset
         self.rs = rs
+        # The options, not the variant's default, that a play or turn finding is judged under.
+        self.under = non_default_options(rs.options)
         self.std = rs.standard_moves  # the standard generator and validator play it
         self.checkers = rs.checkers
         self.turns = Turns(rs)
@@ -259,6 +261,7 @@ class GameReplay:
                 legal_plays=legal,
                 legal_count=count,
                 board=board,
+                under=self.under if code.startswith("R2") else None,
             )
         )
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamao_cli.engine.ruleset import STANDARD, RuleError, RuleSet, applicable_options, rule_set
-from gamao_cli.model.match import Match, Variant
+from gamao_cli.engine.ruleset import (
+    OPTIONS,
+    STANDARD,
+    RuleError,
+    RuleSet,
+    applicable_options,
+    rule_set,
+)
+from gamao_cli.model.match import Match, Rules, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +43,25 @@ class EffectiveRules:
     recorded_variant: Variant | None = None  # the record's own variant when --variant differs
 
 
+def rule_options(
+    variant: Variant, rules: Rules, options: CheckOptions
+) -> tuple[tuple[str, str], ...]:
+    """The named options to play ``variant`` with: the record's (its writer's rules, see
+    :attr:`Rules.options`), each replaced by the command line's ``--option`` of the same key."""
+    given = applicable_options(variant, options.rule_options)
+    if not rules.options:
+        return given
+    chosen = dict(applicable_options(variant, rules.options))
+    chosen.update(given)
+    return tuple(chosen.items())
+
+
+def non_default_options(options: tuple[tuple[str, str], ...]) -> str | None:
+    """``options`` that are not their variant's default, as ``key=value, ...`` (None: none)."""
+    out = [f"{k}={v}" for k, v in options if k in OPTIONS and v != OPTIONS[k][1][0]]
+    return ", ".join(out) or None
+
+
 def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
     rules = match.rules
 
@@ -44,9 +70,7 @@ def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
 
     variant = options.variant or rules.variant
     try:
-        ruleset = rule_set(
-            variant, options.house_rules, applicable_options(variant, options.rule_options)
-        )
+        ruleset = rule_set(variant, options.house_rules, rule_options(variant, rules, options))
     except RuleError:
         ruleset = STANDARD  # a bad option (reported where the options are read)
     cube = pick(options.cube, rules.cube)

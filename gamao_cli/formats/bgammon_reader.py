@@ -25,7 +25,8 @@ declined double as ``<doubler> d <offered value> 0``); the cube's value for a ``
 the server only accepts on the resigner's own turn: a :class:`Resign` of a single game.
 
 Acey-deucey and tabula (research/variants.md) are read with their :class:`Variant` and no
-cube, and the engine replays both (engine.ruleset). In both, checkers
+cube, and the engine replays both (engine.ruleset); acey-deucey with the options bgammon.org
+plays (:data:`WRITER_OPTIONS`: ``bearoff=exact``, ``reroll=always``). In both, checkers
 start off the board: an entry is
 written ``off/<point>`` and becomes a :class:`Step` from ``OFF`` (0) in the model; a bear-off
 is a step to ``OFF`` as usual. Acey-deucey runs like backgammon (player 2 mirrored) and
@@ -66,6 +67,14 @@ BGAMMON_CODES: dict[str, str] = {
 _SEVERITY = {"P577": Severity.WARNING, "P581": Severity.WARNING, "P582": Severity.WARNING}
 
 _INDEX = re.compile(r"bgammon-replay ([0-9]{8})$")
+WRITER_OPTIONS: dict[Variant, tuple[tuple[str, str], ...]] = {
+    Variant.ACEY_DEUCEY: (("bearoff", "exact"), ("reroll", "always")),
+}
+"""The rule options bgammon.org plays (docs/variants.md): in acey-deucey its server bears off
+only with the exact number (a larger die bears off in its backgammon alone) and gives another
+roll after every named double, played in full or not. Tabula's exact bear-off is tabula's
+own rule; backgammon is played as standard."""
+
 _VARIANTS = {0: Variant.STANDARD, 1: Variant.ACEY_DEUCEY, 2: Variant.TABULA}
 _STEP = re.compile(r"(bar|off|home|[0-9]{1,2})/(bar|off|home|[0-9]{1,2})", re.IGNORECASE)
 
@@ -172,7 +181,11 @@ class _Reader:
         if not self.games and not self.diags.items:
             self.diags.add("P575", "no game line `i ...` found", self.started)
         variant = self.variant
-        rules = Rules(variant=variant, cube=None if variant is Variant.STANDARD else False)
+        rules = Rules(
+            variant=variant,
+            cube=None if variant is Variant.STANDARD else False,
+            options=WRITER_OPTIONS.get(variant, ()),
+        )
         out = Match(
             players=self.players or ("Player 1", "Player 2"),
             length=self.length,

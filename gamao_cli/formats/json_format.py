@@ -154,19 +154,22 @@ def _game(g: Game) -> dict[str, JSONValue]:
 def match_to_json(match: Match) -> dict[str, JSONValue]:
     """The JSON document of a match, keys in schema order."""
     r = match.rules
+    rules: dict[str, JSONValue] = {
+        "variant": r.variant.value,
+        "cube": r.cube,
+        "crawford": r.crawford,
+        "jacoby": r.jacoby,
+        "beavers": r.beavers,
+        "cube_limit": r.cube_limit,
+    }
+    if r.options:  # only when the writer plays options: other documents stay as they were
+        rules["options"] = _pairs(r.options)
     return {
         "format": FORMAT,
         "version": VERSION,
         "players": list(match.players),
         "length": match.length,
-        "rules": {
-            "variant": r.variant.value,
-            "cube": r.cube,
-            "crawford": r.crawford,
-            "jacoby": r.jacoby,
-            "beavers": r.beavers,
-            "cube_limit": r.cube_limit,
-        },
+        "rules": rules,
         "ratings": list(match.ratings),
         "tags": _pairs(match.tags),
         "comments": list(match.comments),

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TextIO, TypeVar
 
+from gamao_cli.engine.ruleset import OPTIONS
 from gamao_cli.formats.json_analysis import AnnotationReader
 from gamao_cli.formats.json_values import (
     FORMAT,
@@ -195,6 +196,7 @@ class _DocReader:
             jacoby=o.get_opt_bool("jacoby"),
             beavers=o.get_opt_bool("beavers"),
             cube_limit=o.get_opt_int("cube_limit"),
+            options=_rule_options(pairs_of(o.raw("options", []), o.at("options")), o.at("options")),
         )
         self.done(o)
         return rules
@@ -465,3 +467,17 @@ def _read_text(text: str, filename: str) -> Iterator[Match]:
             continue
         yield from _documents(value, Location(filename, line, column), filename)
         pos = _skip_space(text, end)
+
+
+def _rule_options(pairs: tuple[tuple[str, str], ...], path: str) -> tuple[tuple[str, str], ...]:
+    """``rules.options``: named rule options (engine.ruleset.OPTIONS), sorted by key."""
+    for i, (key, value) in enumerate(pairs):
+        known = OPTIONS.get(key)
+        if known is None or value not in known[1]:
+            raise SchemaError(
+                f"{path}[{i}]",
+                N_("{key}={value} is not a rule option (docs/variants.md)").format(
+                    key=key, value=value
+                ),
+            )
+    return tuple(sorted(dict(pairs).items()))

@@ -1,13 +1,16 @@
 """The rules and players a ``.mat`` file's header tags give.
 
 ``Variation`` selects the variant, ``Crawford``/``Jacoby``/``Beaver`` (``On``/``Off``) the
-flags and ``CubeLimit`` the cube's limit (``"1"``: no cube); a value that cannot be read is a
+flags, ``CubeLimit`` the cube's limit (``"1"``: no cube) and gamao's ``Options`` the named
+rule options the match is played with (``"bearoff=exact, reroll=always"``, as ``--option``
+takes them: engine.ruleset.OPTIONS); a value that cannot be read is a
 diagnostic (P111, P112) and is ignored. ``Player 1``/``Player 2`` name the players only when
 no score line does.
 """
 
 from __future__ import annotations
 
+from gamao_cli.engine.ruleset import OPTIONS
 from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
@@ -39,6 +42,8 @@ def match_rules(
     flags: dict[str, bool | None] = {"crawford": None, "jacoby": None, "beavers": None}
     cube: bool | None = None
     cube_limit: int | None = None
+    options: dict[str, str] = {}
+    options_at: Location | None = None
     for (key, value), where in zip(tags, tag_lines, strict=True):
         low = key.lower()
         if low == "variation":
@@ -74,7 +79,40 @@ def match_rules(
                     N_("CubeLimit {value} is not a number >= 1").format(value=repr(value)),
                     where,
                 )
-    rules = Rules(variant, cube, flags["crawford"], flags["jacoby"], flags["beavers"], cube_limit)
+        elif low == "options":
+            options_at = where
+            for item in value.replace(",", " ").split():
+                name, _, setting = item.lower().partition("=")
+                known = OPTIONS.get(name)
+                if known is None or setting not in known[1]:
+                    problem(
+                        "P112",
+                        N_("Options {item} is not a rule option (key=value, as --option)").format(
+                            item=repr(item)
+                        ),
+                        where,
+                    )
+                else:
+                    options[name] = setting
+    for name in list(options):
+        if variant not in OPTIONS[name][0] and options_at is not None:
+            del options[name]
+            problem(
+                "P112",
+                N_("Options {key} does not apply to {variant}").format(
+                    key=repr(name), variant=variant.value
+                ),
+                options_at,
+            )
+    rules = Rules(
+        variant,
+        cube,
+        flags["crawford"],
+        flags["jacoby"],
+        flags["beavers"],
+        cube_limit,
+        tuple(sorted(options.items())),
+    )
     return rules, problems
 
 

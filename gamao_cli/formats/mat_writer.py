@@ -128,7 +128,8 @@ def _header(match: Match) -> str:
 
 def _rule_tags(match: Match) -> list[str]:
     """The rules no tag states, as the tags the reader takes them from (XG's ``.mat``
-    tags): ``Crawford``, ``Jacoby``, ``Beaver`` ``On``/``Off`` and ``CubeLimit``."""
+    tags): ``Crawford``, ``Jacoby``, ``Beaver`` ``On``/``Off`` and ``CubeLimit``; and gamao's
+    ``Options``, the named rule options the record's writer plays (formats.mat_tags)."""
     said = {key.strip().lower() for key, _ in match.tags}
     rules = match.rules
     out = [
@@ -140,6 +141,9 @@ def _rule_tags(match: Match) -> list[str]:
     limit = rules.cube_limit or (1 if rules.cube is False else None)
     if limit is not None and "cubelimit" not in said:
         out.append(f'; [CubeLimit "{limit}"]\n')
+    if rules.options and "options" not in said:
+        options = ", ".join(f"{k}={v}" for k, v in rules.options)
+        out.append(f'; [Options "{options}"]\n')
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gamao_cli.engine.ruleset import OPTIONS
 from gamao_cli.formats.sgf_parser import SgfNode, SgfProperty, SgfTree, fold_whitespace
 from gamao_cli.i18n import N_
 from gamao_cli.model.location import Location
@@ -76,7 +77,20 @@ class Header:
             jacoby = True
         elif known and money:
             jacoby = False
-        return Rules(variant=variant, cube=cube, crawford=crawford, jacoby=jacoby)
+        options = sorted(o for o in map(rule_option, self.rule_tokens or ()) if o is not None)
+        return Rules(
+            variant=variant, cube=cube, crawford=crawford, jacoby=jacoby, options=tuple(options)
+        )
+
+
+def rule_option(token: str) -> tuple[str, str] | None:
+    """A ``RU`` element naming a rule option as ``--option`` does (``bearoff=exact``:
+    gamao's own elements, engine.ruleset.OPTIONS), or None."""
+    key, sep, value = token.strip().lower().partition("=")
+    known = OPTIONS.get(key)
+    if not sep or known is None or value not in known[1]:
+        return None
+    return key, value
 
 
 _RU_VARIANTS: dict[str, Variant] = {
@@ -141,7 +155,7 @@ def read_header(root: SgfNode, filename: str, tree: SgfTree) -> Header:
         h.rule_tokens = tokens
         for t in tokens:
             low = t.lower()
-            if low not in _KNOWN_RULES:
+            if low not in _KNOWN_RULES and rule_option(low) is None:
                 h.diags.append(
                     (
                         "P218",

@@ -16,9 +16,10 @@ One game tree per game (research/gnubg-behaviour.md)::
   does; a ``.mat`` tag no SGF property holds (XG's ``EventTime``, ``Match ID``,
   ``CubeLimit``, ...) is written as gamao's ``TG[Key "Value"]``, which gnubg ignores and
   gamao's reader reads back as the same tag. ``RU`` lists ``NoCube``, ``Crawford``,
-  ``CrawfordGame``, ``Jacoby`` and the variant in gnubg's order. When the record does not
-  mark the Crawford game, it is inferred from the score (the first game at which exactly
-  one side is one point from winning).
+  ``CrawfordGame``, ``Jacoby`` and the variant in gnubg's order, then gamao's rule options
+  (``bearoff=exact``: the record's :attr:`Rules.options`, which gnubg ignores). When the
+  record does not mark the Crawford game, it is inferred from the score (the first game at
+  which exactly one side is one point from winning).
 * ``RE`` comes from the game's last :class:`Win`: ``W+n`` / ``B+n``, ``R`` when the game ended
   by resignation. A winner that the record does not name is taken from the next game's
   score; when ``resigned`` is unknown (``.mat``), the game counts as resigned unless it
@@ -224,6 +225,7 @@ def _rules(match: Match, crawford_game: bool) -> list[str]:
     name = _RU_NAMES.get(rules.variant)
     if name is not None:
         out.append(name)
+    out.extend(f"{k}={v}" for k, v in rules.options)  # gamao's: the writer's rule options
     return out
 
 

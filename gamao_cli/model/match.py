@@ -64,6 +64,10 @@ class Rules:
     jacoby: bool | None = None
     beavers: bool | None = None
     cube_limit: int | None = None
+    # Named rule options (engine.ruleset.OPTIONS, key=value, sorted by key) the record's writer
+    # plays: bgammon.org's acey-deucey bears off exactly and rerolls after every named double.
+    # The command line's --option wins over them key by key (analysis.options).
+    options: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,8 @@ def text_lines(f: Finding) -> Text:
     who = f" {f.player}" if f.player else ""
     rec = f" '{f.recorded.strip()}'" if f.recorded else ""
     out.append(f"{who}{rec}: {translate_message(f.message)}")
+    if f.under:
+        out.append(" " + _("(under {options})").format(options=f.under))
     if f.legal_count:
         out.append("\n      " + plays_text(f.legal_plays, f.legal_count), style="dim")
     if f.position_id and f.severity.value != "info":
