@@ -117,6 +117,7 @@ _NOUNS: dict[str, tuple[str, str]] = {
     "diagnostic": NP_("{count} diagnostic", "{count} diagnostics"),
     "duplicate": NP_("{count} duplicate", "{count} duplicates"),
     "near-duplicate": NP_("{count} near-duplicate", "{count} near-duplicates"),
+    "dropped": NP_("{count} duplicate dropped", "{count} duplicates dropped"),
     "file": NP_("{count} file", "{count} files"),
     "repair": NP_("{count} repair", "{count} repairs"),
     "decision": NP_("{count} decision", "{count} decisions"),

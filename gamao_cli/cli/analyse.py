@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
-from gamao_cli.cli.corpus_options import ExtOpt, PathsArg
+from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, PathsArg
 from gamao_cli.cli.executor_options import (
     ExecutorChoice,
     ExecutorOpt,
@@ -28,8 +28,11 @@ from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.duplicates import DuplicateGroup
     from gamao_cli.analysis.executors import Executor
+    from gamao_cli.analysis.options import CheckOptions
     from gamao_cli.analysis.skill_run import FileSkill
+    from gamao_cli.formats.inputs import InputFile
     from gamao_cli.report.skill_out import SkillFormat, SkillView
 
 
@@ -119,6 +122,7 @@ def analyse(
     jacoby: JacobyOpt = None,
     beavers: BeaversOpt = None,
     crawford: CrawfordOpt = None,
+    dedupe: DedupeOpt = False,
 ) -> None:
     """Skill analysis: equity lost per decision, errors, blunders, PR and luck per player.
 
@@ -162,8 +166,13 @@ def analyse(
     close_evaluators()
     if not any(f.readable for f in files):
         fail(_("no match could be read"))
+    groups = _copies(files, items, opts.check, dedupe)
     _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
-    err.print(_summary(files, time.perf_counter() - started), markup=False, highlight=False)
+    err.print(
+        _summary(files, time.perf_counter() - started, groups if dedupe else ()),
+        markup=False,
+        highlight=False,
+    )
     unreadable = any(f.tally.state == "unreadable" for f in files)
     raise typer.Exit(ExitCode.CANNOT_RUN if unreadable else ExitCode.OK)
 
@@ -245,9 +254,31 @@ def _write(
         fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))
 
 
-def _summary(files: list[FileSkill], seconds: float) -> str:
+def _copies(
+    files: list[FileSkill], items: list[InputFile], options: CheckOptions, dedupe: bool
+) -> list[DuplicateGroup]:
+    """Warn of every match read twice; with ``dedupe``, leave the copies out of ``files``."""
+    from gamao_cli.analysis.duplicates import (
+        dropped_keys,
+        find_duplicates,
+        skill_candidates,
+        without_skill_copies,
+    )
+    from gamao_cli.report.summary_out import duplicate_lines
+
+    groups = find_duplicates(skill_candidates(files), items, options, choose=dedupe)
+    err = stderr_console()
+    for line in duplicate_lines(groups, dedupe):
+        err.print(line, markup=False, highlight=False)
+    if dedupe:
+        without_skill_copies(files, dropped_keys(groups))
+    return groups
+
+
+def _summary(files: list[FileSkill], seconds: float, dropped: Sequence[DuplicateGroup] = ()) -> str:
     """The run summary (as every command prints it) with the games analysed, the decisions,
     the time taken and the engine cache's hits."""
+    from gamao_cli.analysis.duplicates import drop_from_summary
     from gamao_cli.analysis.summary import summary_of
     from gamao_cli.report.summary_out import run_line
 
@@ -268,7 +299,9 @@ def _summary(files: list[FileSkill], seconds: float) -> str:
         decisions=counted("decision", decisions),
         seconds=f"{seconds:.1f}",
     )
-    return run_line(summary_of(f.tally for f in files), (done,), cache)
+    summary = summary_of(f.tally for f in files)
+    drop_from_summary(summary, dropped)
+    return run_line(summary, (done,), cache)
 
 
 def register(app: typer.Typer) -> None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from gamao_cli.analysis.corpus import CorpusRead
     from gamao_cli.analysis.dataset import DatasetRun
     from gamao_cli.analysis.tables import LazyTables
+    from gamao_cli.formats.inputs import InputFile
 
 PathsArg = Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")]
 AliasOpt = Annotated[
@@ -45,6 +46,14 @@ ExtOpt = Annotated[
         "(default: every known match format).",
     ),
 ]
+DedupeOpt = Annotated[
+    bool,
+    typer.Option(
+        "--dedupe",
+        help="Count a match read twice (the same match in two files, as gamao dedupe finds "
+        "it) once: keep the analysed copy, then the longest.",
+    ),
+]
 ForcedOpt = Annotated[
     bool,
     typer.Option(
@@ -63,8 +72,10 @@ def load_corpus(
     extensions: str | None,
     executor: ExecutorChoice = ExecutorChoice.local,
     scheduler: str | None = None,
+    dedupe: bool = False,
 ) -> CorpusRead:
-    """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read."""
+    """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read.
+    A match read twice is named on stderr, and with ``dedupe`` counted once."""
     from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
 
     try:
@@ -92,7 +103,32 @@ def load_corpus(
         for f in corpus.tables.findings.iter_rows(named=True):
             err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
         fail(_("no match could be read"))
-    return corpus
+    return _copies(corpus, items, options, dedupe)
+
+
+def _copies(
+    corpus: CorpusRead, items: list[InputFile], options: CheckOptions, dedupe: bool
+) -> CorpusRead:
+    """Warn of every match read twice; with ``dedupe``, leave the copies out."""
+    from dataclasses import replace
+
+    from gamao_cli.analysis.duplicates import (
+        drop_from_summary,
+        dropped_keys,
+        find_duplicates,
+        table_candidates,
+        without_copies,
+    )
+    from gamao_cli.report.summary_out import duplicate_lines
+
+    groups = find_duplicates(table_candidates(corpus.tables), items, options, choose=dedupe)
+    err = stderr_console()
+    for line in duplicate_lines(groups, dedupe):
+        err.print(line, markup=False, highlight=False)
+    if not dedupe or not groups:
+        return corpus
+    drop_from_summary(corpus.summary, groups)
+    return replace(corpus, tables=without_copies(corpus.tables, dropped_keys(groups)))
 
 
 def load_dataset(

@@ -12,6 +12,7 @@ import typer
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.corpus_options import (
     AliasOpt,
+    DedupeOpt,
     ExtOpt,
     ForcedOpt,
     JobsOpt,
@@ -85,6 +86,7 @@ def report(
     scheduler: SchedulerOpt = None,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
+    dedupe: DedupeOpt = False,
     rules: RulesOpt = None,
     variant: VariantOpt = None,
     house_rule: HouseRuleOpt = None,
@@ -110,7 +112,9 @@ def report(
         house_rules=house_rule,
         rule_options=option,
     )
-    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
+    corpus = load_corpus(
+        paths, options, alias, jobs, extensions, executor, scheduler, dedupe=dedupe
+    )
     from gamao_cli.report.content import build_report
 
     base = output.resolve().parent

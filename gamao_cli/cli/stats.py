@@ -11,6 +11,7 @@ import typer
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
 from gamao_cli.cli.corpus_options import (
     AliasOpt,
+    DedupeOpt,
     ExtOpt,
     ForcedOpt,
     JobsOpt,
@@ -77,6 +78,7 @@ def stats(
     scheduler: SchedulerOpt = None,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
+    dedupe: DedupeOpt = False,
     rules: RulesOpt = None,
     variant: VariantOpt = None,
     house_rule: HouseRuleOpt = None,
@@ -126,7 +128,9 @@ def stats(
         raise typer.Exit(ExitCode.OK)
     if resume:
         fail(_("--resume completes a --tables dataset: give --tables too"))
-    corpus = load_corpus(paths, options, alias, jobs, extensions, executor, scheduler)
+    corpus = load_corpus(
+        paths, options, alias, jobs, extensions, executor, scheduler, dedupe=dedupe
+    )
     skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
     _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
     err.print(summary_line(corpus), markup=False, highlight=False)

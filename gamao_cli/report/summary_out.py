@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from gamao_cli.analysis.duplicates import DuplicateGroup
 from gamao_cli.analysis.summary import RunSummary
 from gamao_cli.i18n import _, counted, format_number
 
@@ -24,9 +25,7 @@ def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -
     unreadable = (
         " " + _("({count} unreadable)").format(count=n(s.unreadable)) if s.unreadable else ""
     )
-    dropped = (
-        " " + _("({count} duplicates dropped)").format(count=n(s.dropped)) if s.dropped else ""
-    )
+    dropped = f" ({counted('dropped', s.dropped, n(s.dropped))})" if s.dropped else ""
     extra = "".join(d if d[:1] in (" ", "(") else ", " + d for d in details if d)
     return _(
         "{files}{skipped}{unreadable}, {matches}{dropped}, {games}{details}; {errors}, "
@@ -43,3 +42,22 @@ def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -
         warnings=counted("warning", s.warnings, n(s.warnings)),
         tail=tail,
     )
+
+
+def duplicate_lines(groups: Sequence[DuplicateGroup], dropped: bool) -> list[str]:
+    """One line for each copy of a match read twice: which it copies, and whether it was
+    left out (``--dedupe``) or counted twice."""
+    out = []
+    for group in groups:
+        kept = f"{group.kept.file}#{group.kept.match}"
+        for copy in group.dropped:
+            template = (
+                _("{copy}: the same match as {kept} (as gamao dedupe finds it): left out")
+                if dropped
+                else _(
+                    "{copy}: the same match as {kept} (as gamao dedupe finds it): counted "
+                    "twice (--dedupe counts it once)"
+                )
+            )
+            out.append(template.format(copy=f"{copy.file}#{copy.match}", kept=kept))
+    return out
