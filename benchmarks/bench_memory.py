@@ -45,22 +45,24 @@ def _option(name: str, default: str | None) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
-def run(args: list[str], limit: str | None) -> tuple[float, float, int]:
-    """(seconds, peak MB, exit code) of one command (stopped after ``limit`` seconds)."""
+def run(args: list[str], limit: str | None) -> tuple[float, float, float, int]:
+    """(seconds, CPU seconds, peak MB, exit code) of one command (stopped after ``limit``
+    seconds). CPU seconds (user and system) tell more than seconds on a busy machine."""
     t = time.perf_counter()
     stop = ["timeout", limit] if limit else []
     proc = subprocess.run(
-        ["/usr/bin/time", "-f", "peak %M KB", *stop, *args],
+        ["/usr/bin/time", "-f", "peak %M KB %U %S", *stop, *args],
         capture_output=True,
         text=True,
         check=False,
     )
     seconds = time.perf_counter() - t
-    peaks = [line for line in proc.stderr.splitlines() if line.startswith("peak ")]
-    peak = int(peaks[-1].split()[1]) / 1024 if peaks else float("nan")
-    if proc.returncode not in (0, 1):
+    peaks = [line.split() for line in proc.stderr.splitlines() if line.startswith("peak ")]
+    peak = int(peaks[-1][1]) / 1024 if peaks else float("nan")
+    cpu = float(peaks[-1][3]) + float(peaks[-1][4]) if peaks else float("nan")
+    if proc.returncode not in (0, 1, 124):
         print(proc.stderr[-2000:], file=sys.stderr)
-    return seconds, peak, proc.returncode
+    return seconds, cpu, peak, proc.returncode
 
 
 def main() -> None:
@@ -76,11 +78,11 @@ def main() -> None:
             subprocess.run([*maker, "--games", str(games)], check=True)
         size = path.stat().st_size / 1e6
         print(f"{path} ({size:.1f} MB); {GAMAO}", flush=True)
-        print(f"{'run':<15} {'peak MB':>8} {'seconds':>8}  exit", flush=True)
+        print(f"{'run':<15} {'peak MB':>8} {'seconds':>8} {'CPU s':>8}  exit", flush=True)
         for name in names:
             args = [a.format(tmp=tmp, file=path) for a in RUNS[name]]
-            seconds, peak, code = run([GAMAO, *args, "--jobs", "1"], limit)
-            print(f"{name:<15} {peak:8.0f} {seconds:8.1f}  {code}", flush=True)
+            seconds, cpu, peak, code = run([GAMAO, *args, "--jobs", "1"], limit)
+            print(f"{name:<15} {peak:8.0f} {seconds:8.1f} {cpu:8.1f}  {code}", flush=True)
 
 
 if __name__ == "__main__":
