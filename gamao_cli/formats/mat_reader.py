@@ -168,9 +168,8 @@ class _Reader(GameAssembler):
                         self.flush_pending()
                     self.start_game(int(found[1]), found.start(1) - pos - 4)
                     pos = found.end()
-                    part = self.part_ready
-                    if part is not None:
-                        self.part_ready = None
+                    if self.part_ready is not None:
+                        part, self.part_ready = self.part_ready, None
                         yield part
                     continue
             elif (quick := self.quick_score(buf, pos, lineno, game)) > 0:
@@ -215,9 +214,8 @@ class _Reader(GameAssembler):
             finished = self.line(raw)
             if finished is not None:
                 yield finished
-            part = self.part_ready
-            if part is not None:
-                self.part_ready = None
+            if self.part_ready is not None:
+                part, self.part_ready = self.part_ready, None
                 yield part
         if self.read_error is not None:
             self.lineno = lineno + 1
@@ -381,7 +379,8 @@ class _Reader(GameAssembler):
 
     def start_game(self, number: int, column: int) -> None:
         self.finish_game()
-        self.take_part()
+        if self.part_games > 0:
+            self.take_part()
         if self.match.length is None and not self.match.games and not self.match.games_before:
             self.report_no_length(column)
         self.game = GameBuilder(number, Location(self.file, self.lineno, column), True)
