@@ -1,13 +1,18 @@
 """Every test starts in English, whatever the developer's locale says, and with a cache
-folder of its own."""
+folder of its own. Property tests have no deadline: the machine's load must not fail them
+(speed is measured in benchmarks/, never in tests)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from gamao_cli.i18n import set_language
+
+settings.register_profile("gamao", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("gamao")
 
 
 @pytest.fixture(autouse=True)
