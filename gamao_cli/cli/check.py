@@ -157,11 +157,10 @@ def check(
                 reports.append(report)
         findings = [f for r in reports for f in _shown(r.findings, shown)]
         if fmt is OutputFormat.text and console is None:
-            from rich.console import Console
+            from gamao_cli.report.safe_console import SafeConsole
 
-            write_text(
-                reports, Console(file=out, highlight=False, soft_wrap=True, no_color=True), shown
-            )
+            safe = SafeConsole(file=out, highlight=False, soft_wrap=True, no_color=True)
+            write_text(reports, safe, shown)
         elif fmt is OutputFormat.json:
             write_json(findings, summary, out)
         elif fmt is OutputFormat.csv:

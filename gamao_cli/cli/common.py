@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
+# Every console is a SafeConsole (report.safe_console): record text is shown, never acted on.
 if TYPE_CHECKING:  # rich.console costs 25 ms of start-up: imported when a console is made
     from rich.console import Console
 
@@ -26,15 +27,15 @@ class OutputFormat(str, Enum):
 
 
 def stderr_console() -> Console:
-    from rich.console import Console
+    from gamao_cli.report.safe_console import SafeConsole
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return SafeConsole(stderr=True, highlight=False, soft_wrap=True)
 
 
 def stdout_console(color: bool | None = None) -> Console:
-    from rich.console import Console
+    from gamao_cli.report.safe_console import SafeConsole
 
-    return Console(
+    return SafeConsole(
         highlight=False,
         soft_wrap=True,
         force_terminal=color,

@@ -199,8 +199,10 @@ def _write_list(selected: list[Selected], fmt: OutputFormat, out: TextIO) -> Non
                 where = ("", "", "") if h is None else (h.game, h.move, h.line)
                 writer.writerow((s.file, s.index, *s.match.players, *where))
     else:
-        for s in selected:
-            out.write(f"{s.file}#{s.index}  {' vs '.join(s.match.players)}\n")
+        from gamao_cli.model.terminal_text import terminal_safe
+
+        for s in selected:  # names and file names escaped for the terminal, as written
+            out.write(terminal_safe(f"{s.file}#{s.index}  {' vs '.join(s.match.players)}") + "\n")
             for h in s.hits:
                 place = "at the start" if h.move == 0 else f"after move {h.move}"
                 out.write(f"  game {h.game} {place} (line {h.line})\n")

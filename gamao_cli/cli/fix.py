@@ -96,9 +96,11 @@ def fix(
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        for name, f in listed:
-            sys.stdout.write(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
-                             f"{f.description}\n")  # fmt: skip
+        from gamao_cli.model.terminal_text import terminal_safe
+
+        for name, f in listed:  # file names and recorded text escaped for the terminal
+            sys.stdout.write(terminal_safe(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
+                                           f"{f.description}") + "\n")  # fmt: skip
     err.print(
         _("{files}, {matches}, {repairs}, {errors} left{reverted}")
         .format(files=counted("file", len(rooted)), matches=counted("match", matches),

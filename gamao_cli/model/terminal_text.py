@@ -12,6 +12,7 @@ combining marks and other zero-width format characters none.
 from __future__ import annotations
 
 import unicodedata
+from typing import TextIO
 
 _ESCAPED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
 _BIDI_CONTROLS = frozenset(
@@ -67,3 +68,25 @@ def fit_width(text: str, columns: int) -> str:
         if used > columns:
             return text[:i]
     return text
+
+
+def terminal_safe_lines(text: str) -> str:
+    """``terminal_safe`` line by line: the line breaks (``\\n``) and tabs of a multi-line text
+    (a board, a table's rendered line) are kept, everything else that could act on a terminal
+    is escaped."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "\n".join(
+        "\t".join(terminal_safe(part) for part in line.split("\t")) for line in text.split("\n")
+    )
+
+
+class TerminalSafeWriter:
+    """A text stream's ``write`` that escapes what it is given (``terminal_safe_lines``): the
+    plain-text listings (dedupe, filter --list, fix) write record text through it."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        return self._out.write(terminal_safe_lines(text))

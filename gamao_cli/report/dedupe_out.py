@@ -15,6 +15,7 @@ from typing import TextIO
 
 from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
 from gamao_cli.i18n import _, counted
+from gamao_cli.model.terminal_text import TerminalSafeWriter
 from gamao_cli.report.summary_out import run_line
 
 
@@ -107,8 +108,10 @@ def write_csv(result: DedupeResult, out: TextIO) -> None:
             )  # fmt: skip
 
 
-def write_text(result: DedupeResult, out: TextIO) -> None:
-    """The groups with more than one copy, then the near-duplicates."""
+def write_text(result: DedupeResult, stream: TextIO) -> None:
+    """The groups with more than one copy, then the near-duplicates. Names and file names
+    come from the records: what could act on a terminal is written as a visible escape."""
+    out = TerminalSafeWriter(stream)
     for g in result.groups:
         if len(g.occurrences) < 2:
             continue

@@ -17,6 +17,7 @@ from gamao_cli.analysis.codes import all_codes
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.engine.play_list import plays_text
 from gamao_cli.i18n import N_, _, counted, format_number, translate_message
+from gamao_cli.model.terminal_text import terminal_safe_lines
 from gamao_cli.report.summary_out import run_line
 
 CSV_COLUMNS = (
@@ -67,7 +68,8 @@ def text_lines(f: Finding) -> Text:
     out.append(f"{f.code}" + (f" [{f.rule}]" if f.rule else ""), style="bold")
     who = f" {f.player}" if f.player else ""
     rec = f" '{f.recorded.strip()}'" if f.recorded else ""
-    out.append(f"{who}{rec}: {translate_message(f.message)}")
+    # Record text escaped before it enters the Text (which would drop \r and BEL silently).
+    out.append(terminal_safe_lines(f"{who}{rec}: {translate_message(f.message)}"))
     if f.under:
         out.append(" " + _("(under {options})").format(options=f.under))
     if f.legal_count:
@@ -80,7 +82,8 @@ def text_lines(f: Finding) -> Text:
             ids += f"  {f.xgid}"
         out.append(f"\n      {ids}", style="dim")
     if f.board:
-        out.append("\n" + "\n".join("      " + line for line in f.board.splitlines()))
+        board = "\n".join("      " + line for line in f.board.splitlines())
+        out.append("\n" + terminal_safe_lines(board))
     return out
 
 
@@ -89,7 +92,7 @@ def write_text(reports: Iterable[FileReport], console: Console, shown: set[str])
         findings = [f for f in report.findings if f.severity.value in shown]
         if not findings:
             continue
-        console.print(Text(report.file, style="bold underline"))
+        console.print(Text(terminal_safe_lines(report.file), style="bold underline"))
         for f in findings:
             console.print(text_lines(f))
         console.print()

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
-from rich.console import Console
 from rich.table import Table
 
 from gamao_cli.analysis.skill import ROW_FIELDS, Decision
 from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 from gamao_cli.i18n import N_, _, format_number, translate_message
+from gamao_cli.report.safe_console import SafeConsole as Console
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.skill_run import Disagreement, FileSkill

@@ -12,11 +12,11 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from rich.console import Console
 from rich.table import Table
 
 from gamao_cli.analysis.dice import ROLL_LABELS
 from gamao_cli.i18n import N_, _
+from gamao_cli.report.safe_console import SafeConsole as Console
 
 if TYPE_CHECKING:
     import polars as pl

@@ -78,7 +78,8 @@ def test_fix_changes_only_what_it_repairs_in_the_projects_own_files(tmp_path: Pa
     # examples/illegal_plays.mat has one repair (X404); the three others are copied
     assert (same, repaired) == (3, 1)
     same, repaired = _check_tree(Path("tests/fixtures"), tmp_path / "fixtures")
-    assert repaired == 3  # beaver_gnubg.mat (X404), broken.mat (P103), drop_without_wins (P125)
+    # beaver_gnubg.mat (X404), broken.mat (P103), drop_without_wins (P125), hostile.mat (X410)
+    assert repaired == 4
     assert same > 100
 
 

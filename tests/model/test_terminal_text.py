@@ -37,3 +37,20 @@ def test_fit_width_cuts_at_a_column_without_splitting_a_character() -> None:
     assert fit_width("山田太郎", 5) == "山田"  # the third would end in column 6
     assert fit_width("Ke\u0301vin", 2) == "Ke\u0301"  # the accent stays with its letter
     assert fit_width("Kévin", 10) == "Kévin"
+
+
+def test_terminal_safe_lines_keeps_line_breaks_and_tabs_only() -> None:
+    from gamao_cli.model.terminal_text import terminal_safe_lines
+
+    assert terminal_safe_lines("a\x1b[2J\n\tb\rc\x07") == "a\\x1b[2J\n\tb\\x0dc\\x07"
+    assert terminal_safe_lines("plain\nlines") == "plain\nlines"
+
+
+def test_terminal_safe_writer_escapes_what_it_writes() -> None:
+    import io
+
+    from gamao_cli.model.terminal_text import TerminalSafeWriter
+
+    buf = io.StringIO()
+    assert TerminalSafeWriter(buf).write("x\x1b]8;;http://e\x07y\n") == len("x\\x1b]8;;http://e\\x07y\n")
+    assert buf.getvalue() == "x\\x1b]8;;http://e\\x07y\n"
