@@ -132,7 +132,9 @@ class Report:
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    """A file-name-safe form of a record's name: a-z, 0-9 and '-', at most 80 characters (a
+    500-character player name made a chart file name the system refused)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower())[:80].strip("-") or "x"
 
 
 def _href(file: str, base: Path | None) -> str | None:

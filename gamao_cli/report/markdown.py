@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from gamao_cli.i18n import N_, _, counted, format_number, translate_message
+from gamao_cli.model.terminal_text import terminal_safe
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.charts import display_name
 from gamao_cli.report.content import Chart, GameView, MatchView, Report
@@ -26,8 +28,20 @@ _TOTALS = (
 """The report's totals (its first line) and their nouns."""
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#!|~$])")
+"""What Markdown (CommonMark, GitHub's tables and math) reads as syntax in a line of text."""
+
+
+def _text(value: str) -> str:
+    """Record text (a name, an event, a file name, a finding's message) as one line of Markdown
+    that shows it as written: no HTML (``<img onerror=...>``), link, emphasis, code span, math or
+    table cell border comes from it, and no terminal control character reaches a reader's
+    terminal (``model.terminal_text``)."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", terminal_safe(value.replace("\n", " ")))
+
+
 def _md(value: object) -> str:
-    return cell(value).replace("|", "\\|").replace("\n", " ")
+    return _text(cell(value))
 
 
 def _table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
@@ -49,7 +63,7 @@ class _Images:
         if self.progress:
             self.progress(1)
         rel = Path(os.path.relpath(path, self.base)).as_posix()
-        return f"![{chart.title}]({rel})"
+        return f"![{_text(chart.title)}]({rel})"
 
     def images(self, charts: Iterable[Chart]) -> list[str]:
         out = [self.image(c) for c in charts]
@@ -64,7 +78,7 @@ def render_markdown(
     img = _Images(chart_dir, base, progress)
     t = report.totals
     lines = [
-        f"# {report.title}",
+        f"# {_text(report.title)}",
         "",
         _("{matches}, {games}, {plays} from {files}; {errors}, {warnings}.").format(
             **{key: counted(kind, t[key], format_number(t[key])) for key, kind in _TOTALS}
@@ -175,7 +189,7 @@ def render_markdown(
 
 
 def _match(m: MatchView, img: _Images) -> list[str]:
-    lines = [f"### {m.title}", "", f"{m.subtitle} ({m.file})", ""]
+    lines = [f"### {_text(m.title)}", "", _text(f"{m.subtitle} ({m.file})"), ""]
     lines += img.images(m.charts)
     lines += _table(
         [

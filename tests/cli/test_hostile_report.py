@@ -1,0 +1,63 @@
+"""The HTML and Markdown reports of hostile records (tests/fixtures/hostile): every record
+string is text, no element, link, or math comes from it."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+
+runner = CliRunner()
+HOSTILE = "tests/fixtures/hostile"
+P2 = "</script><img src=x onerror=alert(1)>$\\frac{1}{2}$ $"
+
+
+class _Elements(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.data: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.data.append(data)
+
+
+def _parse(html: str) -> _Elements:
+    parser = _Elements()
+    parser.feed(html)
+    return parser
+
+
+def test_html_report_shows_hostile_names_as_text(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", HOSTILE, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = _parse(out.read_text(encoding="utf-8"))
+    names = [tag for tag, _ in page.tags]
+    assert "script" not in names and "img" not in names
+    assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs)
+    assert P2 in page.data  # a table cell holds the name, as text
+
+
+def test_markdown_report_escapes_record_text(tmp_path: Path) -> None:
+    out = tmp_path / "r.md"
+    result = runner.invoke(app, ["report", HOSTILE, "-f", "md", "-o", str(out)])
+    assert result.exit_code == 0, result.output  # a 500-character name: chart name cut to 80
+    text = out.read_text(encoding="utf-8")
+    assert "\x1b" not in text
+    shown = "\\</script\\>\\<img src=x onerror=alert\\(1\\)\\>\\$\\\\frac\\{1\\}\\{2\\}\\$ \\$"
+    assert f"| {shown} |" in text
+    page = _parse(MarkdownIt("commonmark").enable("table").render(text))
+    images = [attrs["src"] for tag, attrs in page.tags if tag == "img"]
+    assert images and all(str(src).startswith("r_charts/") for src in images)
+    assert [tag for tag, _ in page.tags if tag in ("script", "a")] == []
+    assert P2 in page.data
+    charts = sorted(p.name for p in (tmp_path / "r_charts").glob("dice-l*"))
+    assert charts == ["dice-" + "l" * 80 + ".png"]
