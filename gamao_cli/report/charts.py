@@ -47,6 +47,9 @@ def display_name(value: str) -> str:
 
 
 _STYLE: dict[str, Any] = {
+    # Titles and legends hold player names: '$' is a dollar, never mathtext (a name
+    # '$\frac{a}$' made matplotlib raise ValueError and the report fail with a traceback).
+    "text.parse_math": False,
     "svg.fonttype": "none",
     "svg.hashsalt": "gamao",
     "font.family": "sans-serif",

@@ -61,3 +61,14 @@ def test_markdown_report_escapes_record_text(tmp_path: Path) -> None:
     assert P2 in page.data
     charts = sorted(p.name for p in (tmp_path / "r_charts").glob("dice-l*"))
     assert charts == ["dice-" + "l" * 80 + ".png"]
+
+
+def test_a_name_that_is_broken_mathtext_is_shown_as_written(tmp_path: Path) -> None:
+    source = Path(HOSTILE, "hostile.mat").read_text(encoding="utf-8")
+    record = tmp_path / "math.mat"
+    record.write_text(source.replace(P2, "$\\frac{a}$"), encoding="utf-8")
+    out = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", str(record), "-o", str(out)])
+    assert result.exit_code == 0, result.output  # was: ValueError from matplotlib's mathtext
+    assert "<text" in out.read_text(encoding="utf-8")
+    assert "$\\frac{a}$: rolls" in _parse(out.read_text(encoding="utf-8")).data
