@@ -317,8 +317,23 @@ def cube_distribution(counts: Mapping[int, int], title: str = "Final cube") -> F
     return fig
 
 
+def _shown(fig: Figure) -> None:
+    """Every text of the figure (titles, legends: player names) with its control characters
+    written as visible escapes (model.terminal_text): ESC or BEL in an SVG is not well-formed
+    XML, a file no browser shows, and no font has a glyph for it."""
+    from matplotlib.text import Text
+
+    from gamao_cli.model.terminal_text import terminal_safe_lines
+
+    for text in fig.findobj(Text):
+        value = text.get_text()
+        if not (value.isascii() and value.isprintable()):
+            text.set_text(terminal_safe_lines(value))
+
+
 def to_svg(fig: Figure) -> str:
     """The figure as an SVG element (no XML prolog), scaling to its container's width."""
+    _shown(fig)
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     text = buf.getvalue()
@@ -336,6 +351,7 @@ def save(fig: Figure, path: Path) -> Path:
     suffix = path.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise ValueError(f"charts are written as .svg or .png, not {suffix or path.name}")
+    _shown(fig)
     with atomic_open(path, "wb") as fh:
         if suffix == ".svg":
             fig.savefig(fh, format="svg", metadata={"Date": None, "Creator": None})

@@ -72,3 +72,23 @@ def test_a_name_that_is_broken_mathtext_is_shown_as_written(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output  # was: ValueError from matplotlib's mathtext
     assert "<text" in out.read_text(encoding="utf-8")
     assert "$\\frac{a}$: rolls" in _parse(out.read_text(encoding="utf-8")).data
+
+
+def test_chart_files_of_hostile_names_are_well_formed_svg(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    charts = tmp_path / "charts"
+    result = runner.invoke(
+        app, ["report", f"{HOSTILE}/hostile.mat", "-o", str(tmp_path / "r.html"), "--charts",
+              str(charts)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    named = charts / "dice-red-x-red-link-http-evil-y-2j-8-http-evil-l-8-k-vin.svg"
+    titles = [t.text for t in ET.parse(named).iter("{http://www.w3.org/2000/svg}text")]
+    assert (
+        "[red]x[/red][link=http://evil]y\\x1b[2J\\x1b]8;;http://evil\\x07L\\x1b]8;;\\x07"
+        "\\u202eKévin: rolls"
+    ) in titles  # ESC and BEL made the file not well-formed XML
+    for svg in charts.glob("*.svg"):
+        ET.parse(svg)
+    assert sorted(p.parent for p in tmp_path.rglob("*.svg")) == [charts] * 8
