@@ -11,6 +11,7 @@ and --by positions included) at least as fast as check.
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,7 +33,8 @@ def replicate(source: Path, target: Path, n: int) -> int:
         folder = target / f"copy{copy:04d}"
         folder.mkdir()
         for f in files[: n - made]:
-            (folder / f"{f.parent.name}-{f.name}").symlink_to(f.resolve())
+            # A copy, not a link: gamao reads a file named twice (a link to it) only once.
+            shutil.copyfile(f, folder / f"{f.parent.name}-{f.name}")
             made += 1
         copy += 1
     return made

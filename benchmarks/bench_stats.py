@@ -9,6 +9,7 @@ counting (the default) and once with --no-forced, and ``gamao report --summary``
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,7 +31,8 @@ def replicate(source: Path, target: Path, n: int) -> int:
         folder = target / f"copy{copy:03d}"
         folder.mkdir()
         for f in files[: n - made]:
-            (folder / f.name).symlink_to(f.resolve())
+            # A copy, not a link: gamao reads a file named twice (a link to it) only once.
+            shutil.copyfile(f, folder / f.name)
             made += 1
         copy += 1
     return made

@@ -19,7 +19,7 @@ from gamao_cli.analysis.replay import MatchReplayer, finding_from_diagnostic, re
 from gamao_cli.analysis.summary import FileCount, FileTally, RunSummary, not_match_file
 from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.base import in_parts, without_analysis
-from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
+from gamao_cli.formats.inputs import InputFile, Repeats, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.match import Match
 
@@ -94,6 +94,7 @@ class Summary:
             "files": self.files,
             "unreadable_files": self.unreadable_files,
             "skipped_files": self.skipped_files,
+            "repeated_names_dropped": self.run.repeated,
             "matches": self.matches,
             "games": self.games,
             "games_verified": self.games_verified,
@@ -209,5 +210,9 @@ def check_inputs(
     yield from map_in_order(_check_one, work, jobs, serial=serial, progress=progress)
 
 
-def collect_inputs(paths: Sequence[str], extensions: set[str] | None = None) -> list[InputFile]:
-    return list(iter_input_files(paths, extensions))
+def collect_inputs(
+    paths: Sequence[str], extensions: set[str] | None = None, repeats: Repeats | None = None
+) -> list[InputFile]:
+    """The input files of ``paths`` (:func:`iter_input_files`), each once; ``repeats``
+    counts the names dropped as repeated."""
+    return list(iter_input_files(paths, extensions, repeats))

@@ -104,6 +104,7 @@ class DatasetRun:
     units: int
     skipped: int  # units already complete (resume)
     results: tuple[UnitResult, ...]  # every unit's, in unit order (skipped ones read back)
+    repeated: int = 0  # input names left out, the same file named again (the caller's count)
 
     @property
     def files(self) -> int:

@@ -132,7 +132,9 @@ class FileCount:
 @dataclass
 class RunSummary:
     """The counts of a run: input files (read, unreadable, skipped), matches and games read,
-    error and warning findings; ``dropped``: duplicate matches left out (``--dedupe``)."""
+    error and warning findings; ``dropped``: duplicate matches left out (``--dedupe``);
+    ``repeated``: input names left out, the same file named again
+    (:class:`gamao_cli.formats.inputs.Repeats`)."""
 
     files: int = 0
     unreadable: int = 0
@@ -142,6 +144,7 @@ class RunSummary:
     errors: int = 0
     warnings: int = 0
     dropped: int = 0
+    repeated: int = 0
 
     def add(self, tally: FileTally) -> None:
         if tally.whole:
@@ -172,6 +175,7 @@ class RunSummary:
             "errors": self.errors,
             "warnings": self.warnings,
             "dropped_duplicates": self.dropped,
+            "repeated_names_dropped": self.repeated,
         }
 
 

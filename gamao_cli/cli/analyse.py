@@ -140,7 +140,10 @@ def analyse(
     if sfmt is SkillFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    items = collect_inputs(paths, exts)
+    from gamao_cli.formats.inputs import Repeats
+
+    repeats = Repeats()
+    items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     opts = SkillOptions(
@@ -168,8 +171,9 @@ def analyse(
         fail(_("no match could be read"))
     groups = _copies(files, items, opts.check, dedupe)
     _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
+    took = time.perf_counter() - started
     err.print(
-        _summary(files, time.perf_counter() - started, groups if dedupe else ()),
+        _summary(files, took, groups if dedupe else (), repeats.dropped),
         markup=False,
         highlight=False,
     )
@@ -275,7 +279,12 @@ def _copies(
     return groups
 
 
-def _summary(files: list[FileSkill], seconds: float, dropped: Sequence[DuplicateGroup] = ()) -> str:
+def _summary(
+    files: list[FileSkill],
+    seconds: float,
+    dropped: Sequence[DuplicateGroup] = (),
+    repeated: int = 0,
+) -> str:
     """The run summary (as every command prints it) with the games analysed, the decisions,
     the time taken and the engine cache's hits."""
     from gamao_cli.analysis.duplicates import drop_from_summary
@@ -301,6 +310,7 @@ def _summary(files: list[FileSkill], seconds: float, dropped: Sequence[Duplicate
     )
     summary = summary_of(f.tally for f in files)
     drop_from_summary(summary, dropped)
+    summary.repeated = repeated
     return run_line(summary, (done,), cache)
 
 

@@ -120,11 +120,15 @@ def check(
         rule_options=option,
     )
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    items = collect_inputs(paths, exts)
+    from gamao_cli.formats.inputs import Repeats
+
+    repeats = Repeats()
+    items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     shown = _LEVELS[severity.value]
     summary = Summary()
+    summary.run.repeated = repeats.dropped
     err = stderr_console()
     from gamao_cli.analysis.workers import default_jobs
 

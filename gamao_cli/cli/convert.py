@@ -70,7 +70,7 @@ def convert(
     from gamao_cli.analysis.conversion import convert_file
     from gamao_cli.analysis.summary import RunSummary
     from gamao_cli.analysis.workers import map_in_order
-    from gamao_cli.formats.inputs import iter_input_files
+    from gamao_cli.formats.inputs import Repeats, iter_input_files
     from gamao_cli.formats.registry import by_name
 
     fmt = by_name(to.value)
@@ -79,9 +79,10 @@ def convert(
     )
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     rooted: list[tuple[InputFile, PurePath]] = []
+    repeats = Repeats()
     for arg in inputs:
         root = Path(arg)
-        for found in iter_input_files([arg], exts):
+        for found in iter_input_files([arg], exts, repeats):
             rooted.append((found, relative_name(found, root)))
     items = [found for found, _ in rooted]
     if not items:
@@ -89,7 +90,7 @@ def convert(
     err = stderr_console()
     counts = {"files": 0, "matches": 0, "games": 0, "diagnostics": 0, "written": 0}
     problems = False
-    summary = RunSummary()
+    summary = RunSummary(repeated=repeats.dropped)
     to_stdout = output in (None, "-")
     single_file = (
         not to_stdout

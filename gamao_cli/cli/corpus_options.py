@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -11,7 +12,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import ExecutorChoice, executor_for
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _, counted
+from gamao_cli.i18n import _, counted, ngettext
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.corpus import CorpusRead
@@ -84,8 +85,10 @@ def load_corpus(
         fail(str(exc))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.formats.inputs import Repeats
 
-    items = collect_inputs(paths, exts)
+    repeats = Repeats()
+    items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     from gamao_cli.analysis.workers import default_jobs
@@ -98,6 +101,7 @@ def load_corpus(
         corpus = read_corpus(
             items, options, aliases=alias_map, jobs=workers, progress=advance, executor=runner
         )
+    corpus.summary.repeated = repeats.dropped
     if not corpus.readable:
         err = stderr_console()
         for f in corpus.tables.findings.iter_rows(named=True):
@@ -153,8 +157,10 @@ def load_dataset(
         fail(str(exc))
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.formats.inputs import Repeats
 
-    items = collect_inputs(paths, exts)
+    repeats = Repeats()
+    items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     from gamao_cli.analysis.workers import default_jobs
@@ -172,6 +178,7 @@ def load_dataset(
         lazy = normalise_names(scan_dataset(root), alias_map)
     except (DatasetError, OSError) as exc:
         fail(str(exc))
+    run = replace(run, repeated=repeats.dropped)
     if run.matches == 0:
         fail(_("no match could be read"))
     return run, lazy
@@ -179,10 +186,18 @@ def load_dataset(
 
 def dataset_line(run: DatasetRun) -> str:
     resumed = _(" ({count} already complete)").format(count=run.skipped) if run.skipped else ""
+    repeated = (
+        " "
+        + ngettext(
+            "({count} repeated name dropped)", "({count} repeated names dropped)", run.repeated
+        ).format(count=run.repeated)
+        if run.repeated
+        else ""
+    )
     return _(
         "{files}, {matches}, {games}, {plays}; {units} work units{resumed} written to {root}"
     ).format(
-        files=counted("file", run.files),
+        files=counted("file", run.files) + repeated,
         matches=counted("match", run.matches),
         games=counted("game", run.games),
         plays=counted("play", run.plays),

@@ -83,9 +83,11 @@ def dedupe(
     """
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.dedupe import dedupe as run_dedupe
+    from gamao_cli.formats.inputs import Repeats
     from gamao_cli.report import dedupe_out
 
-    items = collect_inputs(paths)
+    repeats = Repeats()
+    items = collect_inputs(paths, None, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     reference = collect_inputs(against) if against else []
@@ -117,6 +119,7 @@ def dedupe(
             fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
     if write_dupes is not None:
         _write_dupes(result, items, write_dupes)
+    result.summary.repeated = repeats.dropped
     stderr_console().print(dedupe_out.summary_line(result), markup=False)
     if result.unreadable:
         raise typer.Exit(ExitCode.CANNOT_RUN)

@@ -95,7 +95,10 @@ def filter_matches(
             fail(_("gamao cannot write {to}").format(to=to))
     except (WhereError, IdError, UnknownFormatError, ValueError) as exc:
         fail(f"{exc}")
-    rooted = [(item, Path(arg)) for arg in paths for item in collect_inputs([arg])]
+    from gamao_cli.formats.inputs import Repeats
+
+    repeats = Repeats()
+    rooted = [(item, Path(arg)) for arg in paths for item in collect_inputs([arg], None, repeats)]
     items = [item for item, _ in rooted]
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
@@ -106,7 +109,7 @@ def filter_matches(
     }
     selected: list[Selected] = []
     counts = {"matches": 0, "selected": 0}
-    summary = RunSummary()
+    summary = RunSummary(repeated=repeats.dropped)
     from gamao_cli.analysis.workers import default_jobs
 
     workers = default_jobs(jobs, items)

@@ -48,8 +48,11 @@ def fix(
 
     if output is not None and in_place:
         fail(_("give -o OUT or --in-place, not both"))
+    from gamao_cli.formats.inputs import Repeats
+
+    repeats = Repeats()  # a file named twice is repaired once
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
-              for item in collect_inputs([arg]) if not item.is_stdin]  # fmt: skip
+              for item in collect_inputs([arg], None, repeats) if not item.is_stdin]  # fmt: skip
     if not rooted:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     listed: list[tuple[str, Fix]] = []

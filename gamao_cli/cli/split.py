@@ -99,11 +99,12 @@ def split(
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.splitting import games_as_matches, group_keys
     from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name, writer_for
-    from gamao_cli.formats.inputs import is_match_record, read_path
+    from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
     from gamao_cli.formats.registry import by_name
 
+    repeats = Repeats()  # a file named twice is cut once
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
-              for item in collect_inputs([arg])]  # fmt: skip
+              for item in collect_inputs([arg], None, repeats)]  # fmt: skip
     if not rooted:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     collection = by_name((to or CollectionFormat.jsonl).value)

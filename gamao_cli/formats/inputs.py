@@ -2,7 +2,10 @@
 
 :func:`iter_input_files` expands the paths given on a command line: directories are walked
 recursively in sorted order (hidden entries skipped, the extension filter applied), files
-named explicitly are always taken, ``-`` is standard input. :func:`read_path` opens one
+named explicitly are always taken, ``-`` is standard input. A file named more than once (the
+same path twice, a folder and a file in it, a symlink and its target: the same device and
+inode) is taken once, where first named; :class:`Repeats` counts the names dropped (standard
+input is never one of them). :func:`read_path` opens one
 input, finds its format (content first, then extension) and yields its matches.
 
 Nothing here raises for a bad input: a missing file, a directory given as a file, an
@@ -124,16 +127,56 @@ def _walk(
             yield InputFile(child_shown, child, explicit=False)
 
 
+class Repeats:
+    """The files of a run named so far, so that each is read once: :meth:`first` is False for
+    a file named before (the same device and inode; for a path that cannot be stat'ed, the
+    same real path), and ``dropped`` counts those. Standard input and byte ranges are always
+    first."""
+
+    __slots__ = ("_seen", "dropped")
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[int, int] | str] = set()
+        self.dropped = 0
+
+    def first(self, item: InputFile) -> bool:
+        if item.path is None or item.span is not None:
+            return True
+        key: tuple[int, int] | str
+        try:
+            info = os.stat(item.path)
+            key = (info.st_dev, info.st_ino)
+        except (OSError, ValueError):
+            key = os.path.realpath(item.path)
+        if key in self._seen:
+            self.dropped += 1
+            return False
+        self._seen.add(key)
+        return True
+
+
 def iter_input_files(
-    paths: Sequence[str], extensions: set[str] | frozenset[str] | None = None
+    paths: Sequence[str],
+    extensions: set[str] | frozenset[str] | None = None,
+    repeats: Repeats | None = None,
 ) -> Iterator[InputFile]:
     """The input files named by ``paths``, in order; directories expanded recursively.
 
     ``extensions`` (lower case, no dots) filters files found inside directories; None means
     every extension of a known format (:func:`registry.extensions`). Files named explicitly
     are always taken, whatever their name; paths that do not exist are passed on too, so
-    that :func:`read_path` reports them.
+    that :func:`read_path` reports them. A file named again is left out (``repeats``, shared
+    by the calls of one run, counts them; a fresh one by default).
     """
+    repeats = Repeats() if repeats is None else repeats
+    for item in _expand(paths, extensions):
+        if repeats.first(item):
+            yield item
+
+
+def _expand(
+    paths: Sequence[str], extensions: set[str] | frozenset[str] | None
+) -> Iterator[InputFile]:
     wanted = frozenset(
         e.lower().lstrip(".")
         for e in (extensions if extensions is not None else registry.extensions())

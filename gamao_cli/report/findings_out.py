@@ -125,6 +125,7 @@ def summary_table(summary: Summary) -> Table:
     table.add_column("count", justify="right")
     rows = [
         (N_("files"), summary.files),
+        (N_("repeated names dropped"), summary.run.repeated),
         (N_("unreadable files"), summary.unreadable_files),
         (N_("skipped (not match files)"), summary.skipped_files),
         (N_("matches"), summary.matches),
@@ -134,7 +135,8 @@ def summary_table(summary: Summary) -> Table:
         (N_("plays"), summary.plays),
     ]
     for label, value in rows:
-        if label in ("unreadable files", "skipped (not match files)") and not value:
+        optional = ("repeated names dropped", "unreadable files", "skipped (not match files)")
+        if label in optional and not value:
             continue
         shown = "  " + _(label[2:]) if label.startswith("  ") else _(label)
         table.add_row(shown, format_number(value))

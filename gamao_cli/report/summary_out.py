@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from gamao_cli.analysis.duplicates import DuplicateGroup
 from gamao_cli.analysis.summary import RunSummary
-from gamao_cli.i18n import _, counted, format_number
+from gamao_cli.i18n import _, counted, format_number, ngettext
 
 
 def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -> str:
@@ -25,13 +25,21 @@ def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -
     unreadable = (
         " " + _("({count} unreadable)").format(count=n(s.unreadable)) if s.unreadable else ""
     )
+    repeated = (
+        " "
+        + ngettext(
+            "({count} repeated name dropped)", "({count} repeated names dropped)", s.repeated
+        ).format(count=n(s.repeated))
+        if s.repeated
+        else ""
+    )
     dropped = f" ({counted('dropped', s.dropped, n(s.dropped))})" if s.dropped else ""
     extra = "".join(d if d[:1] in (" ", "(") else ", " + d for d in details if d)
     return _(
         "{files}{skipped}{unreadable}, {matches}{dropped}, {games}{details}; {errors}, "
         "{warnings}{tail}"
     ).format(
-        files=counted("file", s.files, n(s.files)),
+        files=counted("file", s.files, n(s.files)) + repeated,
         skipped=skipped,
         unreadable=unreadable,
         matches=counted("match", s.matches, n(s.matches)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -86,10 +87,14 @@ def test_files_found_through_symbolic_links_keep_their_place_below_the_directory
 ) -> None:
     # An archive of links to files elsewhere (as bench_corpus_tools builds): each selected
     # file is written at the place it was found, not flattened to its target's base name.
+    # Links to two files (two links to one file would be one file named twice: read once).
     archive = tmp_path / "archive"
-    for folder in ("a", "b"):
+    copy = tmp_path / "elsewhere" / "copy.mat"
+    copy.parent.mkdir()
+    shutil.copyfile("examples/gnubg_7pt.mat", copy)
+    for folder, target in (("a", Path("examples/gnubg_7pt.mat").resolve()), ("b", copy)):
         (archive / folder).mkdir(parents=True)
-        (archive / folder / "m.mat").symlink_to(Path("examples/gnubg_7pt.mat").resolve())
+        (archive / folder / "m.mat").symlink_to(target)
     out = tmp_path / "out"
     result = runner.invoke(
         app, ["filter", str(archive), "--where", "length = 7", "-o", str(out), "--jobs", "1"]
