@@ -1,7 +1,7 @@
 """The run summary (:class:`gamao_cli.analysis.summary.RunSummary`) as one line of text.
 
 Every command that reads matches prints it on stderr in the same words, in English or
-Portuguese: ``12 files (1 skipped) (3 unreadable), 9 matches, 40 games; 8 errors, 3
+Portuguese: ``12 files (1 skipped, 3 unreadable), 9 matches, 40 games; 8 errors, 3
 warnings``, a command adding what it did after the games (plays, what was converted,
 selected or found duplicated) and after the warnings (``check``: the info findings).
 """
@@ -21,27 +21,28 @@ def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -
     other after a comma); ``tail``: text after the warnings."""
     s = summary
     n = format_number
-    skipped = " " + _("({count} skipped)").format(count=n(s.skipped)) if s.skipped else ""
-    unreadable = (
-        " " + _("({count} unreadable)").format(count=n(s.unreadable)) if s.unreadable else ""
-    )
-    repeated = (
-        " "
-        + ngettext(
-            "({count} repeated name dropped)", "({count} repeated names dropped)", s.repeated
-        ).format(count=n(s.repeated))
-        if s.repeated
-        else ""
-    )
+    notes = []  # about the files: one parenthesis, the notes joined by commas
+    if s.repeated:
+        notes.append(
+            ngettext(
+                "({count} repeated name dropped)", "({count} repeated names dropped)", s.repeated
+            ).format(count=n(s.repeated))
+        )
+    if s.skipped:
+        notes.append(
+            ngettext("({count} skipped)", "({count} skipped)", s.skipped).format(count=n(s.skipped))
+        )
+    if s.unreadable:
+        notes.append(
+            ngettext("({count} unreadable)", "({count} unreadable)", s.unreadable).format(
+                count=n(s.unreadable)
+            )
+        )
+    about_files = " (" + ", ".join(note.strip("()") for note in notes) + ")" if notes else ""
     dropped = f" ({counted('dropped', s.dropped, n(s.dropped))})" if s.dropped else ""
     extra = "".join(d if d[:1] in (" ", "(") else ", " + d for d in details if d)
-    return _(
-        "{files}{skipped}{unreadable}, {matches}{dropped}, {games}{details}; {errors}, "
-        "{warnings}{tail}"
-    ).format(
-        files=counted("file", s.files, n(s.files)) + repeated,
-        skipped=skipped,
-        unreadable=unreadable,
+    return _("{files}, {matches}{dropped}, {games}{details}; {errors}, {warnings}{tail}").format(
+        files=counted("file", s.files, n(s.files)) + about_files,
         matches=counted("match", s.matches, n(s.matches)),
         dropped=dropped,
         games=counted("game", s.games, n(s.games)),

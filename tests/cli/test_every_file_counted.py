@@ -230,7 +230,7 @@ def _mixed(root: Path) -> Path:
 # unreadable (6); 4 matches: gnubg_7pt (11 games), illegal_plays (8), money_session_beavers
 # (6), short (1) = 26 games; errors: illegal_plays' 5 + one per unreadable file = 11;
 # warnings: illegal_plays' 2 + short's X413 + README's P010 = 4.
-MIXED = "11 files (1 skipped) (6 unreadable), 4 matches, 26 games"
+MIXED = "11 files (1 skipped, 6 unreadable), 4 matches, 26 games"
 MIXED_FINDINGS = "; 11 errors, 4 warnings"
 
 COMMANDS = {
