@@ -18,8 +18,17 @@ from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Match, Variant
 
 NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
-"""Variants whose checkers enter from off the board: a ``.mat`` or SGF move cannot start
-there (their readers refuse it), so writing them would lose the plays."""
+"""Variants whose checkers enter from off the board: an SGF move cannot start there (its
+reader refuses it), so writing them would lose the plays. ``.mat`` writes acey-deucey's
+entries ``off/19`` (bgammon.org's form), read back under its ``Variation`` tag; tabula's
+third die has no place in a ``.mat`` dice cell."""
+
+
+def no_notation(target: str, variant: Variant) -> bool:
+    """Whether ``variant``'s plays cannot be written in the ``target`` format (skipped)."""
+    if variant not in NO_TEXT_NOTATION:
+        return False
+    return target == "sgf" or (target == "mat" and variant is not Variant.ACEY_DEUCEY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +73,7 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
         tagged = _with_variant(match, options.variant, messages)
         canonical, findings = canonical_replay(tagged, options)
         count.add(match, findings)
-        if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
+        if no_notation(target, tagged.rules.variant):
             messages.append(
                 f"{match.location}: {tagged.rules.variant.value} is not written as "
                 f"{target}: its entries from off the board have no notation there "

@@ -20,7 +20,7 @@ from itertools import chain
 from typing import IO, TextIO
 
 from gamao_cli.analysis.canonical import canonical_replay
-from gamao_cli.analysis.conversion import NO_TEXT_NOTATION, _with_variant
+from gamao_cli.analysis.conversion import _with_variant, no_notation
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import MatchReplayer
@@ -160,7 +160,7 @@ def convert_streamed(
                     count.add(match, match.diagnostics)
                     continue
                 tagged = _with_variant(match, options.variant, messages)
-                if target in ("mat", "sgf") and tagged.rules.variant in NO_TEXT_NOTATION:
+                if no_notation(target, tagged.rules.variant):
                     messages.append(
                         f"{match.location}: {tagged.rules.variant.value} is not written as "
                         f"{target}: its entries from off the board have no notation there "

@@ -36,11 +36,15 @@ from gamao_cli.model.actions import (
     Win,
 )
 from gamao_cli.model.location import Location
+from gamao_cli.model.match import Variant
 from gamao_cli.model.notation import NotationError, parse_steps
 
 _CACHE_LIMIT: Final = 1 << 15
 """Play texts kept in :data:`_STEPS` at most (it is emptied when full)."""
 _T = TypeVar("_T")
+_ENTERING: Final = frozenset({Variant.ACEY_DEUCEY})
+"""Variants whose checkers start off the board and whose rolls a dice cell holds: a play's
+hop from off is an entry (tabula's three dice have no ``.mat`` cell)."""
 _PLAY, _EMPTY, _UNPARSED = MoveMark.PLAY, MoveMark.EMPTY, MoveMark.UNPARSED
 _PHRASES: dict[str, re.Pattern[str]] = {
     "d": ml.CUBE_CELL,  # Doubles; Drops is tried when this fails
@@ -334,6 +338,8 @@ class CellReader(ReaderState):
             if steps is None:
                 return dice, (), _UNPARSED
             known = (dice, steps, _PLAY)
+            if any(step.from_point == 0 for step in steps):
+                return known  # an entry: read in an entering variant only, never cached
         _remember(_CELLS, cell, known)
         return known
 
@@ -366,6 +372,14 @@ class CellReader(ReaderState):
             action = Drop(player, text, number, where)
         game.actions.append(action)
 
+    def enters(self) -> bool:
+        """Whether the match's ``Variation`` tag names a variant whose checkers enter from
+        off the board (acey-deucey), where ``off/19`` is an entry (docs/variants.md)."""
+        return any(
+            key.lower() == "variation" and Variant.from_name(value) in _ENTERING
+            for key, value in self.match.tags
+        )
+
     def steps(self, rest: str, column: int) -> tuple[Step, ...] | None:
         """The steps of a play text (cached); None, reported as P102, if it is not a play.
 
@@ -384,6 +398,11 @@ class CellReader(ReaderState):
             else:
                 _remember(_STEPS, rest, steps)
                 return steps
+        if self.enters():
+            try:  # an entry `off/19` (not cached: other matches' variants refuse it)
+                return tuple(parse_steps(rest, entering=True))
+            except NotationError as exc:
+                unreadable = _Unreadable(exc.message, exc.offset)
         self.report(
             "P102",
             N_("play {text} is not readable: {why}").format(

@@ -21,7 +21,9 @@ The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
 * rows ``%3d) %-27s `` (player 0's cell) followed by player 1's cell; a row player 1 opens
   has an empty left cell; a left cell longer than 27 characters pushes the right one along;
 * checker plays ``dd: a/b c/d `` with numeric 25 / 0 for bar / off and ``*`` on hits as
-  recorded, a space after every hop but a fourth; a dance is ``dd: ``;
+  recorded, a space after every hop but a fourth; a dance is ``dd: ``; an entry from off
+  the board (acey-deucey: ``Variation`` tag ``AceyDeucey``) is
+  ``off/19``, as bgammon.org writes it (docs/variants.md);
 * cube cells `` Doubles => N``, `` Takes``, `` Drops``, `` Beavers => N`` (raccoons too);
   the take closing a beaver exchange is not written (gnubg never writes it: after an even
   number of beavers the taker's slot holds two blanks, after an odd number it has none);
@@ -43,6 +45,7 @@ from typing import TextIO
 
 from gamao_cli.model.actions import (
     BAR,
+    OFF,
     Beaver,
     Double,
     Drop,
@@ -152,9 +155,14 @@ def _one_line(text: str) -> str:
     return _LINE_ENDS.sub(" ", text) if "\n" in text or "\r" in text else text
 
 
+_POOL = 26  # acey-deucey's and tabula's checkers not yet entered (engine.ruleset.POOL)
+
+
 def _hop(step: Step) -> str:
     via = "".join(f"/{point}*" for point in step.via_hits)
-    return f"{step.from_point}{via}/{step.to_point}{'*' if step.hit else ''}"
+    start = step.from_point
+    origin = "off" if start in (OFF, _POOL) else str(start)  # an entry: off/19, as bgammon.org
+    return f"{origin}{via}/{step.to_point}{'*' if step.hit else ''}"
 
 
 def _move_cell(move: Move, canonical: CanonicalSteps | None) -> str:

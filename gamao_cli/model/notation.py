@@ -19,7 +19,9 @@ Accepted forms:
 * hops separated by blanks and/or commas.
 
 A hop from off, to the bar, or to the point it starts from is rejected: it has no meaning
-in any numbering.
+in any numbering. The one exception is asked for with ``entering=True``: in the variants whose
+checkers start off the board (acey-deucey, tabula) an entry is a hop from off, ``off/19`` as
+bgammon.org writes it (``0/19`` too); such steps start from ``OFF``.
 """
 
 from __future__ import annotations
@@ -71,8 +73,8 @@ def _point(word: str) -> int | None:
     return number if 0 <= number <= BAR else None
 
 
-def _hop(origin: int, target: int, hit: bool, offset: int) -> Step:
-    if origin == OFF:
+def _hop(origin: int, target: int, hit: bool, offset: int, entering: bool = False) -> Step:
+    if origin == OFF and not entering:
         raise NotationError(N_("a hop cannot start from off"), offset)
     if target == BAR:
         raise NotationError(N_("a hop cannot land on the bar"), offset)
@@ -104,7 +106,7 @@ def _hop_step(hop: str) -> Step:
     return step
 
 
-def _parse_token(token: str, offset: int, out: list[Step]) -> None:
+def _parse_token(token: str, offset: int, out: list[Step], entering: bool = False) -> None:
     match = _MOVE.fullmatch(token)
     if match is None:
         raise NotationError(
@@ -129,7 +131,7 @@ def _parse_token(token: str, offset: int, out: list[Step]) -> None:
             raise NotationError(N_("{token} has two hit marks").format(token=repr(token)), offset)
         points[-1] = (points[-1][0], True)
     hops = [
-        _hop(points[i][0], points[i + 1][0], points[i + 1][1], offset)
+        _hop(points[i][0], points[i + 1][0], points[i + 1][1], offset, entering)
         for i in range(len(points) - 1)
     ]
     count = 1 if repeat is None else int(repeat)
@@ -139,8 +141,9 @@ def _parse_token(token: str, offset: int, out: list[Step]) -> None:
         out.extend(hops)
 
 
-def parse_steps(text: str) -> list[Step]:
-    """The steps of a play text, as written (see the module docstring for the forms).
+def parse_steps(text: str, entering: bool = False) -> list[Step]:
+    """The steps of a play text, as written (see the module docstring for the forms);
+    ``entering`` reads hops from off as entries (acey-deucey, tabula).
 
     An empty or blank text gives an empty list. Raises :class:`NotationError` (a
     ``ValueError``) naming the first bad token and its 0-based offset in ``text``.
@@ -153,6 +156,9 @@ def parse_steps(text: str) -> list[Step]:
     steps: list[Step] = []
     for match in _TOKEN.finditer(text):
         token = match.group()
+        if entering:
+            _parse_token(token, match.start(), steps, True)
+            continue
         step = _simple(token, match.start())
         if step is not None:
             steps.append(step)

@@ -120,8 +120,8 @@ def test_bgammon_acey_deucey_replay_checks_clean_under_its_writers_rules(seed: i
 def test_the_same_plays_without_options_are_judged_by_the_defaults(
     seed: int, expected: tuple[int, str]
 ) -> None:
-    # Written as gamao's JSON (a .mat cannot hold acey-deucey's entries from the pool yet:
-    # the .mat notation has no "in"), the record says acey-deucey and no options.
+    # Written as gamao's JSON (the .mat is the next test), the record says acey-deucey and
+    # no options.
     actions, kinds = _kinds(seed)
     [match] = list(read_path(_bgammon_text(actions).encode("utf-8")))
     plain = replace(match, rules=replace(match.rules, options=()))
@@ -295,3 +295,37 @@ def test_check_text_and_json_say_the_option_a_finding_was_judged_under(tmp_path:
     # --option wins key by key; the note keeps what is still not the default.
     pt = runner.invoke(app, ["--lang", "pt", "check", str(path), "--option", "bearoff=normal"])
     assert "não 64 (com reroll=always)" in pt.stdout
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"), [(11, (157, "R209")), (14, (132, "R215")), (18, (194, "R211"))]
+)
+def test_the_same_plays_as_a_mat_without_options_are_judged_by_the_defaults(
+    seed: int, expected: tuple[int, str]
+) -> None:
+    # The .mat beside the JSON above: entries written off/19, the Variation tag says
+    # acey-deucey and no Options tag, so the defaults judge the plays.
+    actions, _ = _kinds(seed)
+    [match] = list(read_path(_bgammon_text(actions).encode("utf-8")))
+    plain = replace(match, rules=replace(match.rules, options=()))
+    out = io.StringIO()
+    write_mat(plain, out)
+    text = out.getvalue()
+    assert '; [Variation "AceyDeucey"]\n' in text and "Options" not in text
+    assert " off/" in text
+    [again] = list(read_mat(io.StringIO(text), "t.mat"))
+    assert again.rules.variant is Variant.ACEY_DEUCEY and again.rules.options == ()
+    assert [d.code for d in again.diagnostics if d.code == "P102"] == []
+    moves = [a for a in again.games[0].actions if isinstance(a, Move)]
+    written = [a for a in match.games[0].actions if isinstance(a, Move)]
+    assert [m.steps for m in moves] == [m.steps for m in written]
+    findings = [f for f in replay_match(again).findings if f.code != "X414"]
+    first, code = expected
+    assert (findings[0].code, findings[0].under) == (code, None)
+    assert findings[0].line == moves[first].location.line
+    # Written with bgammon.org's options, the same .mat checks clean.
+    with_options = io.StringIO()
+    write_mat(match, with_options)
+    [kept] = list(read_mat(io.StringIO(with_options.getvalue()), "t.mat"))
+    assert kept.rules.options == BGAMMON
+    assert [f.code for f in replay_match(kept).findings if f.code != "X414"] == []

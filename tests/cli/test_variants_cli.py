@@ -168,7 +168,7 @@ def test_show_draws_a_long_nardy_position_with_its_position_string(tmp_path: Pat
     assert "(legal)" in result.stdout
 
 
-def test_convert_refuses_acey_deucey_to_mat_and_sgf_and_keeps_it_in_json(tmp_path: Path) -> None:
+def test_convert_writes_acey_deucey_as_mat_refuses_sgf_and_keeps_it_in_json(tmp_path: Path) -> None:
     from gamao_cli.engine.ruleset import rule_set
     from gamao_cli.formats.inputs import read_path
     from gamao_cli.formats.registry import by_name
@@ -181,10 +181,28 @@ def test_convert_refuses_acey_deucey_to_mat_and_sgf_and_keeps_it_in_json(tmp_pat
     made = play_match(rule_set(Variant.ACEY_DEUCEY), [2])
     with path.open("w", encoding="utf-8") as fh:
         fmt.write(made, fh)
-    for target in ("mat", "sgf"):
-        result = runner.invoke(app, ["convert", str(path), "--to", target])
-        assert result.exit_code == 2  # nothing could be written
-        assert "aceydeucey is not written as" in result.output
+    result = runner.invoke(app, ["convert", str(path), "--to", "sgf"])
+    assert result.exit_code == 2  # nothing could be written
+    assert "aceydeucey is not written as sgf" in result.output
+    mat = runner.invoke(app, ["convert", str(path), "--to", "mat"])
+    assert mat.exit_code == 0, mat.output  # entries written off/19 (docs/variants.md)
+    assert mat.stdout.startswith('; [Variation "AceyDeucey"]\n')
+    [from_mat] = list(read_path(mat.stdout.encode("utf-8")))
+    entered = [
+        (a.player, s.to_point) for a in from_mat.games[0].actions if hasattr(a, "steps")
+        for s in a.steps if s.from_point == 0
+    ]  # fmt: skip
+    pooled = [
+        (a.player, s.to_point) for a in made.games[0].actions if hasattr(a, "steps")
+        for s in a.steps if s.from_point == 26
+    ]  # fmt: skip
+    assert entered == pooled and len([p for p, _ in entered if p == 0]) >= 1
+    tabula = tmp_path / "tabula.json"
+    with tabula.open("w", encoding="utf-8") as fh:
+        fmt.write(play_match(rule_set(Variant.TABULA), [2]), fh)
+    refused = runner.invoke(app, ["convert", str(tabula), "--to", "mat"])
+    assert refused.exit_code == 2  # its third die has no .mat dice cell
+    assert "tabula is not written as mat" in refused.output
     back = runner.invoke(app, ["convert", str(path), "--to", "json"])
     assert back.exit_code == 0
     [again] = list(read_path(back.stdout.encode("utf-8")))

@@ -101,3 +101,18 @@ def test_any_text_parses_or_raises_notation_error(text: str) -> None:
         assert 0 <= exc.offset <= len(text)
     else:
         assert all(isinstance(step, Step) for step in steps)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("off/19 off/21", [Step(OFF, 19), Step(OFF, 21)]),  # bgammon.org's acey-deucey entries
+        ("0/19 19/13*", [Step(OFF, 19), Step(19, 13, hit=True)]),
+        ("off/20/17", [Step(OFF, 20), Step(20, 17)]),
+        ("off/24(2) 13/7", [Step(OFF, 24), Step(OFF, 24), Step(13, 7)]),
+    ],
+)
+def test_parse_steps_reads_entries_from_off_when_entering(text: str, expected: list[Step]) -> None:
+    assert parse_steps(text, entering=True) == expected
+    with pytest.raises(NotationError, match="a hop cannot start from off"):
+        parse_steps(text)  # not in the variants whose checkers start off the board
