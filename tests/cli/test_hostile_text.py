@@ -60,10 +60,14 @@ def test_stats_table_shows_the_names_literally() -> None:
     _clean(result.stdout)
 
 
-def test_dedupe_text_escapes_names() -> None:
-    result = runner.invoke(app, ["dedupe", MAT, MAT, "--jobs", "1"])
+def test_dedupe_text_escapes_names(tmp_path: Path) -> None:
+    # a copy, not the same name twice: a file named twice is read once
+    copy = tmp_path / "copy.mat"
+    copy.write_bytes(Path(MAT).read_bytes())
+    result = runner.invoke(app, ["dedupe", MAT, str(copy), "--jobs", "1"])
     lines = result.stdout.splitlines()
     assert lines[1] == f"  keep {MAT}#1  {P1_SHOWN} vs {P2}, 1 games, 5 moves"
+    assert lines[2] == f"  dup  {copy}#1  {P1_SHOWN} vs {P2}, 1 games, 5 moves"
     _clean(result.stdout)
 
 
