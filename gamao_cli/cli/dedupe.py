@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.corpus_options import JobsOpt
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
@@ -65,16 +66,7 @@ def dedupe(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            help="Files read in parallel (default: all cores from 2 MB of input "
-            "when a core is idle, else 1).",
-            min=1,
-        ),
-    ] = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.
 

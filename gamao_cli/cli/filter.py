@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.corpus_options import JobsOpt
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
@@ -59,16 +60,7 @@ def filter_matches(
         OutputFormat, typer.Option("--format", "-f", help="Format of the list.")
     ] = OutputFormat.text,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            help="Files read in parallel (default: all cores from 2 MB of input "
-            "when a core is idle, else 1).",
-            min=1,
-        ),
-    ] = None,
+    jobs: JobsOpt = None,
 ) -> None:
     """Select matches by their fields and by the positions they reach.
 
