@@ -53,6 +53,7 @@ from gamao_cli.analysis.corpus import (
 )
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.summary import RunSummary, summary_of
 from gamao_cli.analysis.tables import (
     CUBE_SCHEMA,
     FINDING_SCHEMA,
@@ -96,6 +97,7 @@ class UnitResult:
     plays: int
     unreadable: tuple[str, ...]
     inputs: tuple[dict[str, Any], ...]  # name, size, mtime_ns, sha256
+    counts: dict[str, int] | None = None  # the unit's run summary (RunSummary.as_dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,26 @@ class DatasetRun:
     @property
     def plays(self) -> int:
         return sum(r.plays for r in self.results)
+
+    @property
+    def summary(self) -> RunSummary:
+        """The run summary every command prints, summed over the units. A unit written by
+        an older gamao (its marker without counts) adds what its marker says: its files,
+        the unreadable ones, its matches and games."""
+        total = RunSummary(repeated=self.repeated)
+        for r in self.results:
+            c = r.counts or {
+                "files": r.files, "unreadable_files": len(r.unreadable),
+                "matches": r.matches, "games": r.games,
+            }  # fmt: skip
+            total.files += c.get("files", 0)
+            total.unreadable += c.get("unreadable_files", 0)
+            total.skipped += c.get("skipped_files", 0)
+            total.matches += c.get("matches", 0)
+            total.games += c.get("games", 0)
+            total.errors += c.get("errors", 0)
+            total.warnings += c.get("warnings", 0)
+        return total
 
 
 def _fs(root: str) -> tuple[Any, str]:
@@ -225,6 +247,7 @@ def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:
         plays=tables.plays.height,
         unreadable=batch.unreadable,
         inputs=tuple(_file_info(item) for item in unit.files),
+        counts=summary_of(batch.tallies).as_dict(),
     )
     marker = json.dumps(asdict(result), sort_keys=True).encode()
     _put(fs, f"{base}/{DONE}/{unit.id}.json", lambda fh: fh.write(marker))
@@ -237,7 +260,7 @@ def _read_marker(fs: Any, path: str) -> UnitResult:
     return UnitResult(
         id=data["id"], files=data["files"], matches=data["matches"], games=data["games"],
         plays=data["plays"], unreadable=tuple(data["unreadable"]),
-        inputs=tuple(data["inputs"]),
+        inputs=tuple(data["inputs"]), counts=data.get("counts"),
     )  # fmt: skip
 
 

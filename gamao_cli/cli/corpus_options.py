@@ -185,26 +185,17 @@ def load_dataset(
 
 
 def dataset_line(run: DatasetRun) -> str:
+    """The run summary (as every command prints it) with the plays replayed, then the
+    dataset written."""
+    from gamao_cli.report.summary_out import run_line
+
     resumed = _(" ({count} already complete)").format(count=run.skipped) if run.skipped else ""
-    repeated = (
-        " "
-        + ngettext(
-            "({count} repeated name dropped)", "({count} repeated names dropped)", run.repeated
-        ).format(count=run.repeated)
-        if run.repeated
-        else ""
-    )
-    return _(
-        "{files}, {matches}, {games}, {plays}; {units} work units{resumed} written to {root}"
-    ).format(
-        files=counted("file", run.files) + repeated,
-        matches=counted("match", run.matches),
-        games=counted("game", run.games),
-        plays=counted("play", run.plays),
-        units=run.units,
-        resumed=resumed,
-        root=run.root,
-    )
+    written = ngettext(
+        "; {units} work unit{resumed} written to {root}",
+        "; {units} work units{resumed} written to {root}",
+        run.units,
+    ).format(units=run.units, resumed=resumed, root=run.root)
+    return run_line(run.summary, (counted("play", run.plays),), written)
 
 
 def summary_line(corpus: CorpusRead) -> str:

@@ -125,7 +125,7 @@ def stats(
         skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
         if by is not None or output is not None:
             _write_view(lazy, by or StatsView.player, fmt, output, skill_files)
-        raise typer.Exit(ExitCode.OK)
+        raise typer.Exit(ExitCode.CANNOT_RUN if run.summary.unreadable else ExitCode.OK)
     if resume:
         fail(_("--resume completes a --tables dataset: give --tables too"))
     corpus = load_corpus(

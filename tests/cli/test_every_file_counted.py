@@ -236,6 +236,7 @@ MIXED_FINDINGS = "; 11 errors, 4 warnings"
 COMMANDS = {
     "check": ["check", "-f", "jsonl"],
     "stats": ["stats", "-f", "csv"],
+    "stats --tables": ["stats", "-f", "csv", "--tables", "{tmp}/dataset"],
     "report": ["report", "-o", "{tmp}/r.html"],
     "analyse": ["analyse", "--engine", "recorded", "-f", "csv"],
     "convert": ["convert", "--to", "json", "-o", "{tmp}/conv"],
@@ -255,6 +256,8 @@ def test_every_command_counts_the_mixed_folder_alike(tmp_path: Path, command: st
     [line] = [x for x in result.stderr.splitlines() if x.startswith("11 files")]
     assert line.startswith(MIXED)
     assert MIXED_FINDINGS in line
+    if command == "stats --tables":
+        assert line.endswith(f"; 1 work unit written to {tmp_path}/dataset")
     if command == "report":
         html = (tmp_path / "r.html").read_text(encoding="utf-8")
         assert MIXED in html and MIXED_FINDINGS in html
