@@ -44,6 +44,13 @@ def test_html_report_shows_hostile_names_as_text(tmp_path: Path) -> None:
     assert "script" not in names and "img" not in names
     assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs)
     assert P2 in page.data  # a table cell holds the name, as text
+    # the other name's controls and bidi override are shown as escapes, never acted on
+    p1 = (
+        "[red]x[/red][link=http://evil]y\\x1b[2J\\x1b]8;;http://evil\\x07L"
+        "\\x1b]8;;\\x07\\u202eKévin"
+    )
+    assert p1 in page.data
+    assert not any(c in d for d in page.data for c in "\x1b\x07\u202e")
 
 
 def test_markdown_report_escapes_record_text(tmp_path: Path) -> None:
