@@ -7,6 +7,7 @@ writes the texts where they go, in input order.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from gamao_cli.analysis.canonical import canonical_replay
@@ -14,7 +15,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
-from gamao_cli.model.diagnostics import Severity
+from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.match import Match, Variant
 
 NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
@@ -44,6 +45,23 @@ class Converted:
     tally: FileTally = field(default_factory=FileTally)  # what the run summary counts of the file
 
 
+def reported(diagnostics: Iterable[Diagnostic]) -> list[str]:
+    """The lines convert prints for ``diagnostics``: each but the info ones."""
+    return [
+        f"{d.location}: {d.code} {d.message}"
+        for d in diagnostics
+        if d.severity is not Severity.INFO
+    ]
+
+
+def not_written(match: Match, target: str) -> str:
+    """The line for a match of a variant ``target`` has no notation for."""
+    return (
+        f"{match.location}: {match.rules.variant.value} is not written as {target}: its "
+        "entries from off the board have no notation there (use --to json); skipped"
+    )
+
+
 def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
     """Convert one input to the format named ``target`` (``mat``, ``sgf``, ``json``,
     ``jsonl``) under ``options``; nothing raises for bad input (it is a message)."""
@@ -59,14 +77,14 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
         note = not_match_file(item, match) if index == 0 else None
         if note is not None:
             count.skip(note)
-            if note.severity is not Severity.INFO:
-                messages.append(f"{note.location}: {note.code} {note.message}")
-                diagnostics += 1
+            shown = reported((note,))
+            messages.extend(shown)
+            diagnostics += len(shown)
             break
-        issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
-        messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
-        diagnostics += len(issues)
-        problems = problems or bool(issues)
+        shown = reported(match.diagnostics)
+        messages.extend(shown)
+        diagnostics += len(shown)
+        problems = problems or bool(shown)
         if not match.games:
             count.add(match, match.diagnostics)
             continue
@@ -74,11 +92,7 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
         canonical, findings = canonical_replay(tagged, options)
         count.add(match, findings)
         if no_notation(target, tagged.rules.variant):
-            messages.append(
-                f"{match.location}: {tagged.rules.variant.value} is not written as "
-                f"{target}: its entries from off the board have no notation there "
-                "(use --to json); skipped"
-            )
+            messages.append(not_written(tagged, target))
             problems = True
             continue
         written.append(canonical)

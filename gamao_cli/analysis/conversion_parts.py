@@ -20,7 +20,7 @@ from itertools import chain
 from typing import IO, TextIO
 
 from gamao_cli.analysis.canonical import canonical_replay
-from gamao_cli.analysis.conversion import _with_variant, no_notation
+from gamao_cli.analysis.conversion import _with_variant, no_notation, not_written, reported
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import MatchReplayer
@@ -30,7 +30,7 @@ from gamao_cli.formats.base import in_parts
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.model.actions import Action, Move
-from gamao_cli.model.diagnostics import Diagnostic, Severity
+from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.match import Game, Match
 
 STREAMED = frozenset({"mat", "json", "jsonl"})
@@ -146,14 +146,14 @@ def convert_streamed(
             note = not_match_file(item, match) if match is first else None
             if note is not None:
                 count.skip(note)
-                if note.severity is not Severity.INFO:
-                    messages.append(f"{note.location}: {note.code} {note.message}")
-                    diagnostics += 1
+                shown = reported((note,))
+                messages.extend(shown)
+                diagnostics += len(shown)
                 break
-            issues = [d for d in match.diagnostics if d.severity is not Severity.INFO]
-            messages.extend(f"{d.location}: {d.code} {d.message}" for d in issues)
-            diagnostics += len(issues)
-            problems = problems or bool(issues)
+            shown = reported(match.diagnostics)
+            messages.extend(shown)
+            diagnostics += len(shown)
+            problems = problems or bool(shown)
             if match.part == 0:
                 current, skipping = None, False
                 if not match.games:
@@ -161,11 +161,7 @@ def convert_streamed(
                     continue
                 tagged = _with_variant(match, options.variant, messages)
                 if no_notation(target, tagged.rules.variant):
-                    messages.append(
-                        f"{match.location}: {tagged.rules.variant.value} is not written as "
-                        f"{target}: its entries from off the board have no notation there "
-                        "(use --to json); skipped"
-                    )
+                    messages.append(not_written(tagged, target))
                     problems = skipping = True
                     continue
                 matches += 1

@@ -16,7 +16,7 @@ from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Action, Beaver, Double, Drop, Resign, Win
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
-from gamao_cli.model.match import Game, Match
+from gamao_cli.model.match import Game, Match, Rules
 
 
 class GameAssembler(CellReader):
@@ -134,20 +134,7 @@ class GameAssembler(CellReader):
             )
         rules, problems = match_rules(match.tags, match.tag_lines)
         match.diagnostics.extend(problems)
-        players = match.players or tag_players(match.tags)
-        return Match(
-            players=players,
-            length=match.length or 0,
-            games=tuple(match.games),
-            rules=rules,
-            ratings=match.ratings,
-            tags=tuple(match.tags),
-            comments=tuple(match.comments),
-            location=match.location,
-            source_format="mat",
-            diagnostics=tuple(match.diagnostics),
-            part=match.parts,
-        )
+        return _built(match, rules, continued=False)
 
     def take_part(self) -> None:
         """When the games read of a match that may be read in parts (no second length line
@@ -161,21 +148,8 @@ class GameAssembler(CellReader):
             or match.banner_lines
         ):
             return
-        rules, _ = match_rules(match.tags, match.tag_lines)
-        self.part_ready = Match(
-            players=match.players or tag_players(match.tags),
-            length=match.length or 0,
-            games=tuple(match.games),
-            rules=rules,
-            ratings=match.ratings,
-            tags=tuple(match.tags),
-            comments=tuple(match.comments),
-            location=match.location,
-            source_format="mat",
-            diagnostics=tuple(match.diagnostics),
-            part=match.parts,
-            continued=True,
-        )
+        rules, _ = match_rules(match.tags, match.tag_lines)  # its problems: at the end
+        self.part_ready = _built(match, rules, continued=True)
         match.parts += 1
         match.games_before += len(match.games)
         match.listed += len(match.diagnostics)
@@ -237,6 +211,24 @@ class GameAssembler(CellReader):
                 where,
             )
         )
+
+
+def _built(match: MatchBuilder, rules: Rules, continued: bool) -> Match:
+    """The match (or, ``continued``, a part of it) read so far, as the model's value."""
+    return Match(
+        players=match.players or tag_players(match.tags),
+        length=match.length or 0,
+        games=tuple(match.games),
+        rules=rules,
+        ratings=match.ratings,
+        tags=tuple(match.tags),
+        comments=tuple(match.comments),
+        location=match.location,
+        source_format="mat",
+        diagnostics=tuple(match.diagnostics),
+        part=match.parts,
+        continued=continued,
+    )
 
 
 def _resign_levels(actions: list[Action]) -> None:
