@@ -78,9 +78,12 @@ def corpus_params(paths: list[Path]) -> list[object]:
 
 def make_archive_tool() -> ModuleType:
     """``tools/make_archive.py`` as a module (it is a script, not part of the package)."""
-    spec = importlib.util.spec_from_file_location(
-        "make_archive", REPO / "tools" / "make_archive.py"
-    )
+    return tool_module("make_archive")
+
+
+def tool_module(name: str) -> ModuleType:
+    """``tools/NAME.py`` as a module (the tools are scripts, not part of the package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,0 +1,71 @@
+"""tools/compare_outputs.py compare: two records of gamao's outputs, file by file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import tool_module
+
+compare_outputs = tool_module("compare_outputs")
+
+
+def _record(root: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+RECORD = {
+    "001-check-examples-text.txt": b"$ gamao check examples\nexit code: 1\n--- stdout\nE101\n",
+    "002-convert-examples-json.files/gnubg_7pt.json": b'{"players": ["Kasper", "Lena"]}\n',
+}
+
+
+def test_identical_records_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = _record(tmp_path / "a", RECORD)
+    b = _record(tmp_path / "b", RECORD)
+    assert compare_outputs.main(["compare", str(a), str(b)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "identical: 2 files\n"
+
+
+def test_one_differing_byte_exits_1_and_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = _record(tmp_path / "a", RECORD)
+    changed = dict(RECORD)
+    changed["002-convert-examples-json.files/gnubg_7pt.json"] = b'{"players": ["Kasper", "Lenb"]}\n'
+    b = _record(tmp_path / "b", changed)
+    assert compare_outputs.main(["compare", str(a), str(b)]) == 1
+    out, err = capsys.readouterr()
+    name = "002-convert-examples-json.files/gnubg_7pt.json"
+    assert out.splitlines() == [
+        f"differs: {name}",
+        f"--- A/{name}",
+        f"+++ B/{name}",
+        "@@ -1 +1 @@",
+        '-{"players": ["Kasper", "Lena"]}',
+        '+{"players": ["Kasper", "Lenb"]}',
+    ]
+    assert err == "1 of 2 files differ\n"
+
+
+def test_a_missing_file_or_a_line_ending_is_a_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = _record(tmp_path / "a", RECORD)
+    changed = {"001-check-examples-text.txt": RECORD["001-check-examples-text.txt"][:-1] + b"\r\n"}
+    b = _record(tmp_path / "b", changed)
+    assert compare_outputs.main(["compare", str(a), str(b)]) == 1
+    out, err = capsys.readouterr()
+    # The last line ends in CR LF: the same lines to splitlines, one more byte (52 + 1).
+    assert out.splitlines() == [
+        "differs: 001-check-examples-text.txt",
+        "(same lines; bytes differ: 52 vs 53 bytes)",
+        f"only in {a}: 002-convert-examples-json.files/gnubg_7pt.json",
+    ]
+    assert err == "2 of 2 files differ\n"
