@@ -69,3 +69,20 @@ def test_a_missing_file_or_a_line_ending_is_a_difference(
         f"only in {a}: 002-convert-examples-json.files/gnubg_7pt.json",
     ]
     assert err == "2 of 2 files differ\n"
+
+
+def test_partial_leaves_out_the_commands_b_did_not_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = _record(tmp_path / "a", RECORD)
+    b = _record(tmp_path / "b", {"002-convert-examples-json.files/gnubg_7pt.json": b"{}\n"})
+    assert compare_outputs.main(["compare", str(a), str(b), "--partial"]) == 1
+    out, err = capsys.readouterr()
+    # 001 is not in B: left out; 002 is, and differs.
+    assert out.splitlines()[0] == "differs: 002-convert-examples-json.files/gnubg_7pt.json"
+    assert err == "1 of 1 files differ\n"
+    c = _record(
+        tmp_path / "c", {"001-check-examples-text.txt": RECORD["001-check-examples-text.txt"]}
+    )
+    assert compare_outputs.main(["compare", str(a), str(c), "--partial"]) == 0
+    assert capsys.readouterr().err == "identical: 1 files\n"

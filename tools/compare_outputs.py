@@ -1,7 +1,8 @@
 """Record gamao's outputs on a fixed set of inputs, and compare two such records (issue 28).
 
-    python tools/compare_outputs.py snapshot OUTDIR [--corpus DIR] [--python PY] [--parallel 2] [-v]
-    python tools/compare_outputs.py compare A B
+    python tools/compare_outputs.py snapshot OUTDIR [--corpus DIR] [--sets examples,corpus,...]
+                                              [--python PY] [--parallel 2] [-v]
+    python tools/compare_outputs.py compare A B [--partial]
 
 ``snapshot`` runs ``PY -m gamao_cli`` (default: this interpreter; the build is whichever
 ``gamao_cli`` it imports, so set ``PYTHONPATH`` to the worktree to snapshot) over:
@@ -22,6 +23,10 @@ under ``OUTDIR/NNN-name.files/``. The only normalisation: the temporary folder's
 is written ``<WORK>`` and the build's folder ``<BUILD>`` (both differ from run to run and from
 worktree to worktree); nothing else is touched, so timings or other run-dependent text would
 show as a difference (there is none today: see ``compare`` of two snapshots).
+
+``--sets`` takes some of the input sets only (a quick look while working); its commands keep
+their numbers, so ``compare FULL QUICK --partial`` compares them with a full record, leaving
+out the commands that QUICK did not run.
 
 ``compare`` prints every file that differs (or exists in one record only) with a short unified
 diff, and exits 1 when the records differ, 0 when they are identical.
@@ -64,46 +69,51 @@ def environment(work: Path) -> dict[str, str]:
     return env
 
 
-def commands(sets: list[str]) -> Iterator[tuple[str, list[str], str | None]]:
-    """(name, arguments, folder written into or None) of every command, in a fixed order.
+Command = tuple[str | None, str, list[str], str | None]
+
+
+def commands() -> Iterator[Command]:
+    """(input set read or None, name, arguments, folder written into or None) of every
+    command, in a fixed order (a command is numbered by its place here, run or not).
 
     A folder named in the arguments as ``OUT`` is replaced by the command's own output folder.
     """
-    for s in sets:
-        yield f"check-{s}-text", ["check", "-j", "1", s], None
-        yield f"check-{s}-json", ["check", "-j", "1", "-f", "json", s], None
-        yield f"stats-{s}-player-table", ["stats", "-j", "1", s], None
+    j1 = ["-j", "1"]
+    for s in SETS:
+        yield s, f"check-{s}-text", ["check", *j1, s], None
+        yield s, f"check-{s}-json", ["check", *j1, "-f", "json", s], None
+        yield s, f"stats-{s}-player-table", ["stats", *j1, s], None
         for by in ("player", "match", "game"):
-            yield f"stats-{s}-{by}-csv", ["stats", "-j", "1", "--by", by, "-f", "csv", s], None
-        yield f"stats-{s}-match-json", ["stats", "-j", "1", "--by", "match", "-f", "json", s], None
+            yield s, f"stats-{s}-{by}-csv", ["stats", *j1, "--by", by, "-f", "csv", s], None
+        yield s, f"stats-{s}-match-json", ["stats", *j1, "--by", "match", "-f", "json", s], None
         for fmt in ("json", "mat", "sgf"):
-            yield f"convert-{s}-{fmt}", ["convert", "-j", "1", "-t", fmt, "-o", "OUT", s], "OUT"
-        yield f"report-{s}", ["report", "-j", "1", "-o", "OUT/report.html", s], "OUT"
-        yield f"dedupe-{s}-text", ["dedupe", "-j", "1", s], None
-        yield f"dedupe-{s}-json", ["dedupe", "-j", "1", "-f", "json", s], None
-        yield f"filter-{s}", ["filter", "-j", "1", "--where", "length >= 5", s], None
-        yield f"fix-{s}", ["fix", "-o", "OUT", s], "OUT"
-    if "examples" in sets:
-        yield "check-examples-board-pt", ["--lang", "pt", "check", "-j", "1", "--severity",
-                                          "info", "--show-board", "examples"], None  # fmt: skip
-        yield "split-examples", ["split", "-o", "OUT", "examples"], "OUT"
-        yield "merge-examples", ["merge", "-o", "OUT/all.sgf", "examples"], "OUT"
-        yield "analyse-examples", ["analyse", "-j", "1", "--no-cache", "examples"], None
-        yield "analyse-examples-game-csv", ["analyse", "-j", "1", "--no-cache", "--by", "game",
-                                            "-f", "csv", "examples"], None  # fmt: skip
-        yield "show-gnubg-7pt", ["show", "examples/gnubg_7pt.mat", "-g", "2", "-m", "5"], None
-        yield "show-money-session", ["show", "examples/money_session_beavers.mat", "-g", "1",
-                                     "-m", "3", "-p", "1"], None  # fmt: skip
-    if "fixtures" in sets:
-        yield "analyse-fixtures-skill", ["analyse", "-j", "1", "--engine", "recorded",
-                                         "fixtures/skill"], None  # fmt: skip
-        yield "show-position-file", ["show", "fixtures/positions/money_xg.txt"], None
-        yield "moves-position-file", ["moves", "fixtures/positions/ids.txt", "-n", "2"], None
-    yield "moves-start-31", ["moves", "start", "-d", "31"], None
-    yield "moves-start-66-json", ["moves", "start", "-d", "66", "-f", "json"], None
-    yield "moves-longnardy-53", ["moves", "start", "--variant", "longnardy", "-d", "53"], None
-    yield "moves-xgid", ["moves", "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:3:0:10"], None
-    yield "codes", ["codes"], None
+            yield s, f"convert-{s}-{fmt}", ["convert", *j1, "-t", fmt, "-o", "OUT", s], "OUT"
+        yield s, f"report-{s}", ["report", *j1, "-o", "OUT/report.html", s], "OUT"
+        yield s, f"dedupe-{s}-text", ["dedupe", *j1, s], None
+        yield s, f"dedupe-{s}-json", ["dedupe", *j1, "-f", "json", s], None
+        yield s, f"filter-{s}", ["filter", *j1, "--where", "length >= 5", s], None
+        yield s, f"fix-{s}", ["fix", "-o", "OUT", s], "OUT"
+    ex, fx = "examples", "fixtures"
+    pt = ["--lang", "pt", "check", *j1, "--severity", "info", "--show-board", ex]
+    yield ex, "check-examples-board-pt", pt, None
+    yield ex, "split-examples", ["split", "-o", "OUT", ex], "OUT"
+    yield ex, "merge-examples", ["merge", "-o", "OUT/all.sgf", ex], "OUT"
+    yield ex, "analyse-examples", ["analyse", *j1, "--no-cache", ex], None
+    by_game = ["analyse", *j1, "--no-cache", "--by", "game", "-f", "csv", ex]
+    yield ex, "analyse-examples-game-csv", by_game, None
+    yield ex, "show-gnubg-7pt", ["show", "examples/gnubg_7pt.mat", "-g", "2", "-m", "5"], None
+    money = ["show", "examples/money_session_beavers.mat", "-g", "1", "-m", "3", "-p", "1"]
+    yield ex, "show-money-session", money, None
+    recorded = ["analyse", *j1, "--engine", "recorded", "fixtures/skill"]
+    yield fx, "analyse-fixtures-skill", recorded, None
+    yield fx, "show-position-file", ["show", "fixtures/positions/money_xg.txt"], None
+    yield fx, "moves-position-file", ["moves", "fixtures/positions/ids.txt", "-n", "2"], None
+    yield None, "moves-start-31", ["moves", "start", "-d", "31"], None
+    yield None, "moves-start-66-json", ["moves", "start", "-d", "66", "-f", "json"], None
+    yield None, "moves-longnardy-53", ["moves", "start", "--variant", "longnardy", "-d", "53"], None
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:52:0:0:3:0:10"
+    yield None, "moves-xgid", ["moves", xgid], None
+    yield None, "codes", ["codes"], None
 
 
 def normalise(data: bytes, work: Path, build: Path) -> bytes:
@@ -113,25 +123,31 @@ def normalise(data: bytes, work: Path, build: Path) -> bytes:
     return data
 
 
-def prepare(work: Path, build: Path, corpus: Path, python: str, env: dict[str, str]) -> list[str]:
-    """Copy the input sets into ``work`` and make the archive; the names of the sets present."""
+def prepare(work: Path, build: Path, corpus: Path, wanted: list[str], python: str,
+            env: dict[str, str]) -> list[str]:  # fmt: skip
+    """Copy the wanted input sets into ``work`` and make the archive; the sets present."""
     sets = []
-    for name, source in (("examples", build / "examples"), ("corpus", corpus),
-                         ("fixtures", build / "tests" / "fixtures")):  # fmt: skip
-        if source.is_dir():
-            shutil.copytree(source, work / name)
-            sets.append(name)
-        else:
-            print(f"{name}: {source} not found, skipped", file=sys.stderr)
-    subprocess.run([python, str(build / "tools" / "make_archive.py"), "archive", "--matches",
+    sources = {"examples": build / "examples", "corpus": corpus,
+               "fixtures": build / "tests" / "fixtures"}  # fmt: skip
+    for name in wanted:
+        if name == "archive":
+            make = [python, str(build / "tools" / "make_archive.py"), "archive", "--matches",
                     "40", "--per-file", "5", "--seed", "1", "--source",
-                    str(build / "tests" / "fixtures" / "gnubg")],
-                   cwd=work, env=env, check=True, capture_output=True)  # fmt: skip
-    sets.append("archive")
+                    str(build / "tests" / "fixtures" / "gnubg")]  # fmt: skip
+            done = subprocess.run(make, cwd=work, env=env, capture_output=True, text=True)
+            if done.returncode:
+                raise SystemExit(f"tools/make_archive.py failed:\n{done.stderr}")
+        elif sources[name].is_dir():
+            shutil.copytree(sources[name], work / name)
+        else:
+            print(f"{name}: {sources[name]} not found, skipped", file=sys.stderr)
+            continue
+        sets.append(name)
     return sets
 
 
-def snapshot(outdir: Path, corpus: Path | None, python: str, parallel: int, verbose: bool) -> int:
+def snapshot(outdir: Path, corpus: Path | None, wanted: list[str], python: str, parallel: int,
+             verbose: bool) -> int:  # fmt: skip
     build = build_root(python)
     corpus = corpus or build.parent / "shared" / "corpus" / "real"
     outdir.mkdir(parents=True, exist_ok=True)
@@ -142,8 +158,9 @@ def snapshot(outdir: Path, corpus: Path | None, python: str, parallel: int, verb
     with tempfile.TemporaryDirectory(prefix="gamao-compare-") as tmp:
         work = Path(tmp).resolve()
         env = environment(work)
-        sets = prepare(work, build, corpus, python, env)
-        record_tree(work / "archive", outdir / "000-archive.files", work, build)
+        sets = prepare(work, build, corpus, wanted, python, env)
+        if "archive" in sets:
+            record_tree(work / "archive", outdir / "000-archive.files", work, build)
         (work / "out").mkdir()
 
         def run(number: int, name: str, args: list[str], out: str | None) -> None:
@@ -161,14 +178,13 @@ def snapshot(outdir: Path, corpus: Path | None, python: str, parallel: int, verb
                 print(f"{label}: exit {done.returncode}, {time.monotonic() - began:.1f} s",
                       file=sys.stderr)  # fmt: skip
 
-        # Every command only reads the inputs and writes its own folder: they
-        # may run side by side (each with --jobs 1) without changing any output.
+        # Every command only reads the inputs and writes its own folder: they may run side
+        # by side (each with --jobs 1) without changing any output.
+        todo = [(n, c[1:]) for n, c in enumerate(commands(), start=1) if c[0] in (None, *sets)]
         with ThreadPoolExecutor(parallel) as pool:
-            runs = [pool.submit(run, n, *c) for n, c in enumerate(commands(sets), start=1)]
-            for future in runs:
+            for future in [pool.submit(run, n, *c) for n, c in todo]:
                 future.result()
-    count = len(list(outdir.glob("*.txt")))
-    print(f"{count} commands recorded in {outdir} ({time.monotonic() - start:.0f} s, "
+    print(f"{len(todo)} commands recorded in {outdir} ({time.monotonic() - start:.0f} s, "
           f"{cpu_seconds():.0f} s of CPU; build {build}; sets: {', '.join(sets)})",
           file=sys.stderr)  # fmt: skip
     return 0
@@ -208,12 +224,22 @@ def short_diff(a: bytes, b: bytes, name: str) -> list[str]:
     return lines
 
 
-def compare(a: Path, b: Path) -> int:
+def _command(name: str) -> str:
+    """The command a recorded file belongs to: ``001-check-examples-text``."""
+    return name.split("/")[0].removesuffix(".txt").removesuffix(".files")
+
+
+def compare(a: Path, b: Path, partial: bool = False) -> int:
+    """Print how the records A and B differ; 0 when identical, 1 when not, 2 on bad usage.
+    ``partial``: B was made from fewer input sets, the outputs only A has are left out."""
     for root in (a, b):
         if not root.is_dir():
             print(f"{root}: not a folder", file=sys.stderr)
             return 2
     left, right = relative_files(a), relative_files(b)
+    if partial:
+        ran = {_command(n) for n in right}
+        left = {n for n in left if _command(n) in ran}
     differing = 0
     for name in sorted(left | right):
         if name not in right:
@@ -242,15 +268,21 @@ def main(argv: list[str] | None = None) -> int:
     snap.add_argument("outdir", type=Path)
     snap.add_argument("--corpus", type=Path, help="the real corpus (default: ../shared/...)")
     snap.add_argument("--python", default=sys.executable, help="the interpreter to run gamao")
+    snap.add_argument("--sets", default=",".join(SETS), help="input sets (default: all)")
     snap.add_argument("--parallel", type=int, default=2, help="commands run at once (2)")
     snap.add_argument("-v", "--verbose", action="store_true", help="time every command")
     comp = sub.add_parser("compare", help="compare two records; exit 1 when they differ")
     comp.add_argument("a", type=Path)
     comp.add_argument("b", type=Path)
+    comp.add_argument("--partial", action="store_true",
+                      help="B is a snapshot of fewer --sets: ignore what only A has")  # fmt: skip
     args = parser.parse_args(argv)
     if args.action == "snapshot":
-        return snapshot(args.outdir, args.corpus, args.python, args.parallel, args.verbose)
-    return compare(args.a, args.b)
+        sets = args.sets.split(",")
+        if not set(sets) <= set(SETS):
+            parser.error(f"--sets: choose among {','.join(SETS)}")
+        return snapshot(args.outdir, args.corpus, sets, args.python, args.parallel, args.verbose)
+    return compare(args.a, args.b, args.partial)
 
 
 if __name__ == "__main__":
