@@ -86,3 +86,11 @@ def test_partial_leaves_out_the_commands_b_did_not_run(
     )
     assert compare_outputs.main(["compare", str(a), str(c), "--partial"]) == 0
     assert capsys.readouterr().err == "identical: 1 files\n"
+
+
+def test_only_the_folders_and_analyse_seconds_are_normalised() -> None:
+    work, build = Path("/tmp/gamao-compare-x1"), Path("/work/wt-x")
+    line = b"/work/wt-x/a.py; /tmp/gamao-compare-x1/out/r.html; 1805 decisions in 15.5 s; 2.5 s\n"
+    assert compare_outputs.normalise(line, work, build) == (
+        b"<BUILD>/a.py; <WORK>/out/r.html; 1805 decisions in <SECONDS> s; 2.5 s\n"
+    )

@@ -21,8 +21,9 @@ caches inside the temporary folder, ``analyse --no-cache``). Each command's exit
 code, stdout and stderr go to ``OUTDIR/NNN-name.txt``; the files it writes go, byte for byte,
 under ``OUTDIR/NNN-name.files/``. The only normalisation: the temporary folder's absolute path
 is written ``<WORK>`` and the build's folder ``<BUILD>`` (both differ from run to run and from
-worktree to worktree); nothing else is touched, so timings or other run-dependent text would
-show as a difference (there is none today: see ``compare`` of two snapshots).
+worktree to worktree), and the seconds in analyse's summary line (``1805 decisions in
+<SECONDS> s``); nothing else is touched, so any other run-dependent text would show as a
+difference (there is none: two snapshots of one build compare identical).
 
 ``--sets`` takes some of the input sets only (a quick look while working); its commands keep
 their numbers, so ``compare FULL QUICK --partial`` compares them with a full record, leaving
@@ -37,6 +38,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import re
 import resource
 import shlex
 import shutil
@@ -116,11 +118,16 @@ def commands() -> Iterator[Command]:
     yield None, "codes", ["codes"], None
 
 
+# analyse's summary line says how long the analysis took: "1805 decisions in 15.5 s".
+_SECONDS = re.compile(rb"(decisions? in )\d+\.\d( s)")
+
+
 def normalise(data: bytes, work: Path, build: Path) -> bytes:
-    """``data`` with the run's temporary folder and the build's folder replaced by names."""
+    """``data`` with the run's temporary folder and the build's folder replaced by names, and
+    analyse's time taken by ``<SECONDS>``."""
     for path, name in ((work, b"<WORK>"), (build, b"<BUILD>")):
         data = data.replace(str(path).encode(), name)
-    return data
+    return _SECONDS.sub(rb"\1<SECONDS>\2", data)
 
 
 def prepare(work: Path, build: Path, corpus: Path, wanted: list[str], python: str,
