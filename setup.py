@@ -3,7 +3,7 @@
 Everything else about the package is in ``pyproject.toml``. The modules in
 :data:`COMPILED` are ordinary, fully typed Python; mypyc (part of mypy, a build requirement)
 turns them into C extensions: ``.mat`` reading is about 15% faster, SGF reading 25%, legal
-play generation 50% and validation 85% (README, Performance). The compiled and the pure
+play generation 50% and validation 85% (docs/performance.md). The compiled and the pure
 modules behave the same: ``make test`` runs the whole suite against both.
 
 The build also compiles the message catalogues (``gamao_cli/locale/*/LC_MESSAGES/gamao.po``)

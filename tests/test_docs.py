@@ -141,8 +141,9 @@ def test_readme_and_docs_link_only_to_files_in_the_repository() -> None:
 
 def test_readme_and_docs_do_not_send_the_reader_to_the_shared_folder() -> None:
     """The rules, formats and research notes a reader needs are the project's own docs;
-    ../shared is named only where the developers' test corpus is described."""
+    ../shared is named only where the developers' test corpus is described
+    (docs/development.md)."""
     for doc in _markdown_files():
         for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
             if "../shared" in line or "RULES.md" in line or "research/" in line:
-                assert doc.name == "README.md" and "corpus" in line, f"{doc.name}:{number}"
+                assert doc.name == "development.md" and "corpus" in line, f"{doc.name}:{number}"

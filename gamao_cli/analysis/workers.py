@@ -30,7 +30,7 @@ interpreter and gamao's imports each, the work and the results pickled to and fr
 more than they save. Measured with ``gamao check``, whole process, pure-Python build, on 2
 cores busy with other work (load 7 to 9): 4 example files (40 KB) 3.96 s with 2 workers
 against 1.83 s with one; the real corpus (118 files, 3.6 MB) 8.59 s against 5.27 s; eight
-copies of it (29 MB) 31.2 s against 32.0 s. On an idle machine the README's figures (300
+copies of it (29 MB) 31.2 s against 32.0 s. On an idle machine docs/performance.md's figures (300
 gnubg matches, about 4 MB: 1.15 s with one, 0.88 s with two) put the two even at about 2 MB."""
 
 
