@@ -44,6 +44,8 @@ COMPILED = [
     "gamao_cli/engine/rules_movegen.py",
     "gamao_cli/engine/tabula_movegen.py",
     "gamao_cli/engine/validate.py",
+    "gamao_cli/engine/judgement.py",
+    "gamao_cli/engine/plays.py",
     "gamao_cli/analysis/game_replay.py",
     "gamao_cli/analysis/fingerprint_tokens.py",
     "gamao_cli/analysis/plays_applied.py",

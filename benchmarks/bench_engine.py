@@ -11,9 +11,9 @@ Validation: every recorded play of the real corpus, judged against its position.
 from __future__ import annotations
 
 from benchmarks.common import CORPUS, best_of, corpus_matches, recorded_plays, reference_positions
-from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.plays import judge, legal_plays
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.ruleset import STANDARD
 
 
 def main() -> None:
@@ -23,7 +23,7 @@ def main() -> None:
 
     def generate(cases: list[tuple[Position, tuple[int, int]]]) -> None:
         for p, d in cases:
-            legal_plays(p, d)  # results dropped, as a checker does
+            legal_plays(STANDARD, p.mover, p.opponent, d)  # results dropped, as a checker does
 
     t_mixed = best_of(3, lambda: generate(mixed)) / len(mixed)
     t_double = best_of(3, lambda: generate(doubles)) / len(doubles)
@@ -38,7 +38,7 @@ def main() -> None:
 
     def validate() -> None:
         for p, d, s in plays:
-            judge(p.mover, p.opponent, d, s)
+            judge(STANDARD, p.mover, p.opponent, d, s)
 
     t = best_of(3, validate)
     print(f"validation: {len(plays)} recorded plays of the real corpus: {len(plays) / t:,.0f}/s")

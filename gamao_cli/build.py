@@ -45,6 +45,8 @@ COMPILED_MODULES = (
     "gamao_cli.engine.rules_movegen",
     "gamao_cli.engine.tabula_movegen",
     "gamao_cli.engine.validate",
+    "gamao_cli.engine.judgement",
+    "gamao_cli.engine.plays",
     "gamao_cli.analysis.game_replay",
     "gamao_cli.analysis.fingerprint_tokens",
     "gamao_cli.analysis.plays_applied",

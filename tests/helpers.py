@@ -20,9 +20,10 @@ from types import ModuleType
 
 import pytest
 
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position, board_from_points
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.mat_writer import write_mat_game
 from gamao_cli.model.actions import Board, Double, Drop, Move, Step, Win
 from gamao_cli.model.location import Location
@@ -122,7 +123,7 @@ def random_positions(seed: int, games: int) -> list[tuple[Position, tuple[int, i
         while not pos.is_game_over():
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             out.append((pos, dice))
-            plays = legal_plays(pos, dice)
+            plays = legal_plays(STANDARD, pos.mover, pos.opponent, dice)
             if plays:
                 play = rng.choice(plays)
                 pos = Position.from_view(play.mover, play.opponent, pos.turn).switched()
@@ -144,7 +145,7 @@ def self_play(seed: int, games: int, plays: int | None = None) -> Match:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             while not actions and dice[0] == dice[1]:
                 dice = (rng.randint(1, 6), rng.randint(1, 6))
-            found = legal_plays(pos, dice)
+            found = legal_plays(STANDARD, pos.mover, pos.opponent, dice)
             moved: tuple[Step, ...] = ()
             if found:
                 play = rng.choice(found)

@@ -40,7 +40,7 @@ def test_setup_the_makefile_and_the_package_name_the_same_modules() -> None:
         "gamao_cli/formats/mat_lines.py",
         "gamao_cli/model/notation.py",
     ]
-    assert len(sources) == 27
+    assert len(sources) == 29
     assert _makefile_sources() == sources
     assert [s.removesuffix(".py").replace("/", ".") for s in sources] == list(COMPILED_MODULES)
     assert all((ROOT / source).is_file() for source in sources)

@@ -82,13 +82,13 @@ def _rule_ids_in_the_code() -> set[str]:
 
 def test_every_rule_id_a_finding_can_cite_is_stated_in_rules_md() -> None:
     from gamao_cli.analysis import variant_turns
-    from gamao_cli.engine import cube, rules_validate, validate
+    from gamao_cli.engine import cube, plays
 
     documented = _documented_rule_ids()
     assert len(documented) == len(set(documented)), "one entry per id"
     tables = [
-        validate.REASONS,
-        rules_validate.VARIANT_REASONS,
+        plays.REASONS,
+        plays.VARIANT_REASONS,
         cube.CUBE_KINDS,
         variant_turns.SCORING_RULE,
         variant_turns.NO_CUBE_RULE,

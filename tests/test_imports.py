@@ -112,3 +112,60 @@ def test_model_engine_formats_import_no_higher_layer() -> None:
         higher = LAYERS[LAYERS.index(layer) + 1 :]
         bad = {m for m in deps if m.count(".") and m.split(".")[1] in higher}
         assert not bad, f"{name} imports {sorted(bad)}"
+
+
+ENGINE_INTERNALS = frozenset(
+    f"gamao_cli.engine.{m}"
+    for m in ("movegen", "rules_movegen", "tabula_movegen", "validate", "rules_validate")
+)
+"""The engine's generators and validators: everything outside the engine asks
+:mod:`gamao_cli.engine.plays`, which picks among them by the rule set."""
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    """Every module an ``import`` anywhere in ``tree`` names (in functions too), a name imported
+    from a package counted as the module ``package.name``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+def _outside_the_engine() -> list[Path]:
+    """The Python files that are neither the engine nor the engine's own tests."""
+    roots = [PACKAGE, REPO / "tests", REPO / "benchmarks", REPO / "tools"]
+    inside = (PACKAGE / "engine", REPO / "tests" / "engine")
+    return [
+        p
+        for root in roots
+        for p in sorted(root.rglob("*.py"))
+        if not any(p.is_relative_to(d) for d in inside)
+    ]
+
+
+def test_only_the_engine_names_its_generators_and_validators() -> None:
+    files = _outside_the_engine()
+    assert PACKAGE / "analysis" / "game_replay.py" in files
+    assert REPO / "benchmarks" / "bench_engine.py" in files
+    for path in files:
+        bad = _imported(ast.parse(path.read_text(encoding="utf-8"))) & ENGINE_INTERNALS
+        assert not bad, f"{path.relative_to(REPO)} imports {sorted(bad)}"
+
+
+def test_the_engine_internals_check_sees_every_form_of_import() -> None:
+    tree = ast.parse(
+        "import gamao_cli.engine.movegen\n"
+        "from gamao_cli.engine import validate\n"
+        "def f():\n"
+        "    from gamao_cli.engine.rules_validate import judge_rules\n"
+        "from gamao_cli.engine.plays import judge\n"
+    )
+    assert _imported(tree) & ENGINE_INTERNALS == {
+        "gamao_cli.engine.movegen",
+        "gamao_cli.engine.validate",
+        "gamao_cli.engine.rules_validate",
+    }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from gamao_cli.engine.rules_movegen import generate
+from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.model.actions import OFF, Action, Board, Move, Step, Win
 from gamao_cli.model.match import Game, Match, Rules

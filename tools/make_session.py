@@ -18,9 +18,10 @@ import random
 import sys
 from pathlib import Path
 
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.mat_writer import write_mat_game
 from gamao_cli.model.actions import Action, Double, Drop, Move, Step, Win
 from gamao_cli.model.match import Game, Match
@@ -36,7 +37,7 @@ def short_game(rng: random.Random) -> tuple[Action, ...]:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         while not actions and dice[0] == dice[1]:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-        found = legal_plays(pos, dice)
+        found = legal_plays(STANDARD, pos.mover, pos.opponent, dice)
         moved: tuple[Step, ...] = ()
         if found:
             play = rng.choice(found)

@@ -341,7 +341,7 @@ _CONVENTION_CODES = (
 
 CHECK_CODES: dict[str, Code] = {c.code: c for c in (*_CHECK_CODES, *_CONVENTION_CODES)}
 
-# Judgement kinds (engine.validate.REASONS) to codes.
+# Judgement kinds (engine.plays.REASONS) to codes.
 PLAY_CODES = {
     "wrong-distance": "R201",
     "too-many-moves": "R202",

@@ -27,20 +27,11 @@ from gamao_cli.analysis.variant_turns import (
 )
 from gamao_cli.engine.cube import CubeState, CubeViolation
 from gamao_cli.engine.match_score import MatchScore
-from gamao_cli.engine.movegen import (
-    Play,
-    count_plays,
-    plays_for,
-    surely_forced,
-    surely_not_forced,
-)
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.play_list import listed_plays
+from gamao_cli.engine.plays import Play, moves_of
 from gamao_cli.engine.position import Position, pip_count
-from gamao_cli.engine.rules_movegen import legal_plays_rules
-from gamao_cli.engine.rules_validate import judge_rules
 from gamao_cli.engine.scoring import Ending
-from gamao_cli.engine.validate import judge, quick_legal
 from gamao_cli.formats.text_game import OPENING_ROLL_PLAYED
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
@@ -156,7 +147,7 @@ class GameReplay:
         self.rs = rs
         # The options, not the variant's default, that a play or turn finding is judged under.
         self.under = non_default_options(rs.options)
-        self.std = rs.standard_moves  # the standard generator and validator play it
+        self.moves = moves_of(rs)  # the generator and validator that play it
         self.checkers = rs.checkers
         self.turns = Turns(rs)
         self.extra_turns = rs.acey_deucey or rs.doubles_extra_roll  # who rolls next varies
@@ -472,15 +463,12 @@ class GameReplay:
         listed: tuple[Play, ...] | None
         code_: str | None
         rule: str | None
-        quick = quick_legal(me, opp, dice, move.steps) if self.std else None
+        quick = self.moves.quick_legal(self.rs, me, opp, roll, move.steps)
         if quick is not None:  # most plays: legal as written, no verdict built
             steps, mover, opponent, marks = quick
             legal, code_, rule, message, reordered, listed = True, None, None, "", False, None
         else:
-            if self.std:
-                verdict = judge(me, opp, dice, move.steps)
-            else:
-                verdict = judge_rules(self.rs, me, opp, roll, move.steps)
+            verdict = self.moves.judge(self.rs, me, opp, roll, move.steps)
             # The verdict's fields at once: one by one, each is a look-up by name.
             legal, code_, rule, message, steps, mover, opponent, reordered, listed, marks = verdict
         plays: Sequence[Play] | None = listed
@@ -525,12 +513,8 @@ class GameReplay:
         if self.analyse:
             if plays is not None:
                 count = len(plays)
-            elif legal and surely_not_forced(me, opp, steps, dice):
-                count = 2
-            elif self.std:
-                count = 1 if surely_forced(me, dice) else count_plays(me, opp, dice)
-            else:
-                count = len(self.plays_for(me, opp, roll))
+            else:  # legal: an illegal play's verdict lists the plays
+                count = self.moves.play_count(self.rs, me, opp, roll, steps)
         if self.extra_turns:
             full = _full(steps, dice) if legal else False
             self.turns.after(player, dice, full)
@@ -623,9 +607,7 @@ class GameReplay:
 
     def plays_for(self, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
         """Every legal play under the game's rule set (``dice``: every die rolled)."""
-        if self.std:
-            return plays_for(me, opp, (dice[0], dice[1]))
-        return legal_plays_rules(self.rs, me, opp, dice)
+        return self.moves.plays(self.rs, me, opp, dice)
 
     def result_winner(self, move: Move) -> int | None:
         """The winner the game's result line names, if any."""

@@ -5,12 +5,13 @@ play (:attr:`MatchReplayer.applied`). The full replay also judges the cube, the 
 turns and the result, and builds findings: on the real corpus, 48 ms against 27 ms for the
 boards alone. :func:`plays_applied` follows the replay's board logic alone
 (:mod:`game_replay`: ``on_move``, ``on_no_play``, ``after_play``, the end of a game) for the
-rule sets the standard generator plays, reading each play as the checker reads it
-(:func:`engine.validate.play_result`). It gives up (None) where that logic depends on more
-than the boards: a play or a set-up position after a drop or a result line (whether the game
-had ended then depends on the cube and the score), or another rule set; the caller then
-replays the match in full. So the list it returns is the full replay's, item for item: tests
-compare the two on every record the project holds and on randomly altered ones.
+rule sets of standard movement (:attr:`RuleSet.standard_moves`: two dice, turns as in
+backgammon), reading each play as the checker reads it (:meth:`engine.plays.Moves.play_result`).
+It gives up (None) where that logic depends on more than the boards: a play or a set-up
+position after a drop or a result line (whether the game had ended then depends on the cube
+and the score), or another rule set; the caller then replays the match in full. So the list it
+returns is the full replay's, item for item: tests compare the two on every record the project
+holds and on randomly altered ones.
 
 Compiled (setup.py).
 """
@@ -21,9 +22,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from gamao_cli.analysis.records import Applied
-from gamao_cli.engine.movegen import plays_for
+from gamao_cli.engine.plays import moves_of
 from gamao_cli.engine.ruleset import RuleSet
-from gamao_cli.engine.validate import play_result
 from gamao_cli.model.actions import (
     OFF,
     Action,
@@ -61,6 +61,7 @@ def _game(game: Game, rs: RuleSet, start: tuple[Board, Board], applied: list[App
     if game.start is not None:
         boards = [game.start.boards[0], game.start.boards[1]]
     checkers = rs.checkers
+    moves = moves_of(rs)
     ended = False  # borne off: the replay skips every action but result lines
     settled = False  # a drop or a result line: whether the game ended depends on more
     actions = game.actions
@@ -100,13 +101,13 @@ def _game(game: Game, rs: RuleSet, start: tuple[Board, Board], applied: list[App
         me = boards[player]
         opp = boards[1 - player]
         if action.steps:
-            after = play_result(me, opp, dice, action.steps)
+            after = moves.play_result(rs, me, opp, roll, action.steps)
             if after is None:
                 boards = None  # the play cannot be applied
                 continue
             mover, opponent = after
         else:
-            plays = plays_for(me, opp, (roll[0], roll[1]))
+            plays = moves.plays(rs, me, opp, roll)
             mover, opponent = me, opp
             if (action.mark is _EMPTY or action.mark is _UNKNOWN) and _last_roll(actions, i):
                 # An empty roll cell before the result: the roller resigned after rolling,

@@ -23,7 +23,8 @@ from gamao_cli.analysis.skill import (
 )
 from gamao_cli.analysis.skill_walk import Point, WalkedGame
 from gamao_cli.engine.evaluator import CubeEval, EvalContext, Evaluator
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.plays import judge
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import Annotation, CheckerAnalysis, CubeAnalysis
 from gamao_cli.model.match import Game, Match
@@ -64,7 +65,7 @@ def recorded_cube_values(cube: CubeAnalysis, kind: str) -> tuple[str, float | No
 def _steps_text(point: Point, steps: tuple[Step, ...]) -> str:
     """A recorded candidate as gamao writes plays (by its resulting position), else as given."""
     if point.dice is not None:
-        verdict = judge(point.mover, point.opponent, point.dice, steps)
+        verdict = judge(STANDARD, point.mover, point.opponent, point.dice, steps)
         if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
             text = play_text(point, (verdict.mover, verdict.opponent))
             if text:

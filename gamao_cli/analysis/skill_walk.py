@@ -1,7 +1,7 @@
 """The decision points of a game, for skill analysis: each roll, double and answer, with the
 position, the cube and the score as the player deciding saw them.
 
-The walk follows the rules engine (``engine.validate.judge`` for plays, ``engine.cube`` for
+The walk follows the rules engine (``engine.plays.judge`` for plays, ``engine.cube`` for
 the cube) on top of a replay of the match (``analysis.replay``), which gives each game's score
 and Crawford status. A game the walk cannot follow past an action (an illegal or unreadable
 play, an unknown position) ends its points there: :attr:`WalkedGame.complete` is then False,
@@ -19,9 +19,9 @@ from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.cube import CENTRED, CubeState
 from gamao_cli.engine.evaluator import CENTRED as CTX_CENTRED
 from gamao_cli.engine.evaluator import OTHER, ROLLER, EvalContext
-from gamao_cli.engine.movegen import Play, plays_for
+from gamao_cli.engine.plays import Play, judge, legal_plays
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.model.actions import Beaver, Board, Double, Drop, Move, SetPosition, Take
 from gamao_cli.model.match import Game, Match
 
@@ -146,10 +146,10 @@ def _walk_game(
             if cube.offered_by is not None:  # an unanswered double (or gnubg's beaver take)
                 cube = cube.accepted() if cube.beaver_pending else replace(cube, offered_by=None)
             ctx = ctx_for(p, cube)
-            plays = tuple(plays_for(me, opp, dice))
+            plays = tuple(legal_plays(STANDARD, me, opp, dice))
             after: tuple[Board, Board] | None
             if action.steps:
-                verdict = judge(me, opp, dice, action.steps)
+                verdict = judge(STANDARD, me, opp, dice, action.steps)
                 if not verdict.legal or verdict.mover is None or verdict.opponent is None:
                     return WalkedGame(index, game.number, tuple(points), False, i)
                 after = (verdict.mover, verdict.opponent)

@@ -25,7 +25,7 @@ VARIANT_PLAY_CODES = {
     "tabula-exact-bear-off": "R235",
     "tabula-enter-first": "R239",
 }
-"""Judgement kinds of a broken variant rule (engine.rules_validate) to finding codes."""
+"""Judgement kinds of a broken variant rule (engine.plays.VARIANT_REASONS) to finding codes."""
 
 SCORING_RULE = {
     Variant.TAVLA: "T6",

@@ -26,11 +26,10 @@ from gamao_cli.cli.rules_options import (
 from gamao_cli.engine import gamao_id
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.ids import IdError, position_id_from_boards
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.play_list import ordered_plays
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.rules_movegen import legal_plays_rules
 from gamao_cli.engine.ruleset import STANDARD, RuleSet, applicable_options, rule_set
 from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import OFF, Board
@@ -116,10 +115,7 @@ def moves(
             )
         )
     pos = arg.position
-    if rs.standard_moves:
-        plays = legal_plays(pos, (roll[0], roll[1]))
-    else:
-        plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
+    plays = legal_plays(rs, pos.mover, pos.opponent, roll)
     ordered = ordered_plays(plays)
     key = "position_id" if gamao_id.standard_ids_fit(rs) else "gamao_id"
     rows = [(format_play(p.steps), _id(rs, p.mover, p.opponent, pos.turn)) for p in ordered]

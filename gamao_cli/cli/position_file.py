@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from gamao_cli.cli.position_arg import PositionArg
 from gamao_cli.engine.ids import IdError
+from gamao_cli.engine.plays import judge
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.engine.xgid import XgidState, encode_xgid
 from gamao_cli.i18n import N_, _, ngettext, translate_message
 from gamao_cli.model.actions import Board
@@ -171,7 +172,7 @@ def candidates_by_result(
     pos = fp.arg.position
     out: dict[tuple[Board, Board], tuple[int, Candidate]] = {}
     for rank, cand in enumerate(ann.checker.candidates, start=1):
-        verdict = judge(pos.mover, pos.opponent, roll, cand.steps)
+        verdict = judge(STANDARD, pos.mover, pos.opponent, roll, cand.steps)
         if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
             out.setdefault((verdict.mover, verdict.opponent), (rank, cand))
     return out

@@ -20,11 +20,8 @@ from gamao_cli.cli.rules_options import (
     make_options,
 )
 from gamao_cli.engine.board_text import draw_board
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.play_list import plays_line
-from gamao_cli.engine.rules_movegen import legal_plays_rules
-from gamao_cli.engine.rules_validate import judge_rules
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.plays import judge, legal_plays
 from gamao_cli.i18n import _, translate_message
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.match import Game, Match
@@ -179,15 +176,9 @@ def show(
         and len(roll) == rs.dice
         and all(1 <= d <= 6 for d in roll)
     ):
-        if rs.standard_moves:
-            plays = legal_plays(pos, action.dice)
-        else:
-            plays = legal_plays_rules(rs, pos.mover, pos.opponent, roll)
+        plays = legal_plays(rs, pos.mover, pos.opponent, roll)
         if action.steps:
-            if rs.standard_moves:
-                verdict = judge(pos.mover, pos.opponent, action.dice, action.steps)
-            else:
-                verdict = judge_rules(rs, pos.mover, pos.opponent, roll, action.steps)
+            verdict = judge(rs, pos.mover, pos.opponent, roll, action.steps)
             recorded = " ".join(str(s) for s in action.steps)
             lines.append(
                 " "

@@ -16,8 +16,9 @@ from gamao_cli.cli.position_file import (
     xgid_of,
 )
 from gamao_cli.engine.board_text import MARKS, draw_board
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.play_list import plays_line
+from gamao_cli.engine.plays import legal_plays
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.i18n import _
 from gamao_cli.model.terminal_text import terminal_safe
 
@@ -70,7 +71,10 @@ def show_position(file: Path, number: int) -> None:
             " " + _("A cube decision (no dice): gamao moves FILE --dice D lists the plays")
         )
     else:
-        lines.append(" " + plays_line(legal_plays(arg.position, arg.dice)))
+        lines.append(
+            " "
+            + plays_line(legal_plays(STANDARD, arg.position.mover, arg.position.opponent, arg.dice))
+        )
     ann = fp.annotation
     if ann is not None and ann.checker is not None and ann.checker.candidates:
         lines += checker_lines(ann.checker, ann.source)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from gamao_cli.engine.movegen import STEPS, Play, StepTuple, new_play, plays_for
+from gamao_cli.engine.movegen import STEPS, Play, StepTuple, new_play
 from gamao_cli.engine.ruleset import POOL, RuleSet
 from gamao_cli.engine.tabula_movegen import all_dice_plays
 from gamao_cli.model.actions import BAR, OFF, Board
@@ -515,13 +515,13 @@ def standard_here(rs: RuleSet, me: Board, opp: Board) -> bool:
     return True
 
 
-def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple[int, list[Play]]:
-    """(dice used, every distinct legal play) under ``rs``; no plays when the roll is lost."""
-    if len(dice) == 2 and standard_here(rs, me, opp):
-        plays = plays_for(me, opp, (dice[0], dice[1]))
-        return (len(plays[0].steps) if plays else 0), plays
-    if len(dice) == 3 and len(me) == POOL + 1 and rs.tabula_moves:
-        # Tabula's own walk finds the plays using every die, the same as the search below.
+def tabula_generate(
+    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]
+) -> tuple[int, list[Play]]:
+    """:func:`general_generate` for tabula's movement (:attr:`RuleSet.tabula_moves`): its own
+    walk (:mod:`gamao_cli.engine.tabula_movegen`) finds the plays using every die, the same
+    as the search; the search, only when there are none."""
+    if len(dice) == 3 and len(me) == POOL + 1:
         plays = all_dice_plays(me, opp, dice)
         if plays:
             return 3, plays
@@ -534,8 +534,8 @@ def generate(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> tuple
 def general_generate(
     rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]
 ) -> tuple[int, list[Play]]:
-    """:func:`generate` by the rule-set search alone (tests compare the specialised
-    generators with it)."""
+    """(dice used, every distinct legal play) under ``rs`` by the rule-set search alone; no
+    plays when the roll is lost (tests compare the specialised generators with it)."""
     limit = head_limit(rs, me, dice)
     search, best, kept = _most_dice(rs, me, opp, dice, limit)
     if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
@@ -545,8 +545,3 @@ def general_generate(
         if best2 > best:
             search, best, kept = search2, best2, kept2
     return best, search.plays(kept)
-
-
-def legal_plays_rules(rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> list[Play]:
-    """Every distinct legal play for ``dice`` under ``rs`` (mover's view)."""
-    return generate(rs, me, opp, dice)[1]

@@ -9,34 +9,25 @@ the play legal is the one it breaks (a second checker from the head, a six-point
 checker moving on after hitting in the home board, a sixth checker on a point, bearing off
 with a larger die). Otherwise the play breaks a rule every variant shares (a landing point
 held, the wrong distance, fewer dice than possible), reported with the standard kinds of
-:data:`gamao_cli.engine.validate.REASONS`.
+:data:`gamao_cli.engine.judgement.REASONS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from gamao_cli.engine.judgement import VARIANT_REASONS, Judgement
 from gamao_cli.engine.movegen import Play
-from gamao_cli.engine.rules_movegen import generate, reachable
+from gamao_cli.engine.rules_movegen import reachable
 from gamao_cli.engine.ruleset import POOL, RuleSet
-from gamao_cli.engine.validate import Judgement
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 from gamao_cli.model.match import Variant
 
-VARIANT_REASONS = {
-    "nardy-hit": "N3",
-    "head-rule": "N4",
-    "six-block": "N5",
-    "home-hit-moves-on": "T4",
-    "five-checker-limit": "house:five-checker-limit",
-    "exact-bear-off": "A6",
-    "nardy-bar": "N3",
-    "tabula-exact-bear-off": "tabula:exact-bear-off",
-    "tabula-enter-first": "tabula:enter-first",
-}
-"""Kinds of a broken variant rule (the checker maps them to R23x codes) and their rule ids."""
+Generate = Callable[[RuleSet, Board, Board, tuple[int, ...]], tuple[int, list[Play]]]
+"""How a rule set's plays are found: (dice used, every legal play), as
+:func:`gamao_cli.engine.plays.generate` (which hands judging here: it is passed in)."""
 
 
 def normalise_hops(rs: RuleSet, hops: Sequence[Step]) -> list[tuple[int, int]]:
@@ -101,9 +92,15 @@ def _match(plays: Sequence[Play], after: Board, hits: set[int]) -> Play | None:
 
 
 def judge_rules(
-    rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...], hops: Sequence[Step]
+    rs: RuleSet,
+    me: Board,
+    opp: Board,
+    dice: tuple[int, ...],
+    hops: Sequence[Step],
+    generate: Generate,
 ) -> Judgement:
-    """The verdict on a recorded play under ``rs`` (see the module docstring)."""
+    """The verdict on a recorded play under ``rs`` (see the module docstring); ``generate``
+    finds the plays of ``rs`` and of the rule sets it is relaxed to."""
     moves = normalise_hops(rs, hops)
     best, plays = generate(rs, me, opp, dice)
     legal = tuple(plays)
@@ -126,7 +123,7 @@ def judge_rules(
             opponent=chosen.opponent,
             legal_plays=legal,
         )
-    kind, reason = _diagnose(rs, me, opp, dice, moves, after, hits, best)
+    kind, reason = _diagnose(rs, me, opp, dice, moves, after, hits, best, generate)
     applied = _applicable(rs, me, opp, moves)
     return Judgement(
         False,
@@ -165,6 +162,7 @@ def _diagnose(
     after: Board,
     hits: set[int],
     best: int,
+    generate: Generate,
 ) -> tuple[str, str]:
     if rs.same_direction:
         for f, t in moves:

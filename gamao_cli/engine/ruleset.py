@@ -16,7 +16,9 @@ points, 25 the bar). Two rule sets change what the indexes mean:
   entered; entering from it is written ``in/19`` (bgammon.org writes ``off/19``, also read).
 
 Standard backgammon, nackgammon and hypergammon move with the standard generator
-(:attr:`RuleSet.standard_moves`); the others with :mod:`gamao_cli.engine.rules_movegen`.
+(:attr:`RuleSet.standard_moves`); the others with :mod:`gamao_cli.engine.rules_movegen`. Which
+one plays a rule set is worked out once, when it is built (:attr:`RuleSet.movement`), and
+:mod:`gamao_cli.engine.plays` picks by it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ from gamao_cli.model.match import Variant
 
 POOL: Final = 26
 """Acey-deucey: the board cell of the checkers not yet entered (A1)."""
+
+STANDARD_MOVES: Final = 0
+""":attr:`RuleSet.movement`: standard movement (standard, nackgammon, hypergammon)."""
+STANDARD_MOVES_MOSTLY: Final = 1
+"""Standard movement but for acey-deucey's pool (A3) or tavla's T4, which do not apply in
+every position."""
+TABULA_MOVES: Final = 2
+"""Tabula's movement (:attr:`RuleSet.tabula_moves`)."""
+RULE_SET_MOVES: Final = 3
+"""Any other movement: the rule-set search alone."""
 
 HOUSE_RULES = {
     "five-checker-limit": "at most five checkers of one side on a point",
@@ -104,6 +116,11 @@ class RuleSet:
     1..12, three dice, two checkers block and one is hit; no house rule that changes
     movement (the five-checker limit). Worked out once, in ``__post_init__``: the generator
     asks at every position."""
+    movement: int = field(init=False, repr=False, compare=False, default=RULE_SET_MOVES)
+    """Which of the engine's generators and validators play this rule set
+    (:data:`STANDARD_MOVES`, :data:`STANDARD_MOVES_MOSTLY`, :data:`TABULA_MOVES`,
+    :data:`RULE_SET_MOVES`; engine.plays picks them by it). Worked out once, in
+    ``__post_init__``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -125,6 +142,17 @@ class RuleSet:
                 or self.home_hit_freeze
                 or self.acey_deucey
             ),
+        )
+        object.__setattr__(
+            self,
+            "movement",
+            STANDARD_MOVES
+            if self.standard_moves
+            else STANDARD_MOVES_MOSTLY
+            if self.standard_apart_from_entry_and_freeze
+            else TABULA_MOVES
+            if self.tabula_moves
+            else RULE_SET_MOVES,
         )
 
     @property

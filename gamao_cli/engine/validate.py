@@ -12,75 +12,14 @@ is legal. Generation is needed only to check a play that uses fewer dice, or to 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Final, NamedTuple, cast
 
+from gamao_cli.engine.judgement import REASONS, Judgement, legal_judgement
 from gamao_cli.engine.movegen import Play, StepTuple, apply_hits, blockade, plays_for
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
-
-
-class Judgement(NamedTuple):
-    """The verdict on one recorded play (an immutable record).
-
-    ``code`` names the broken rule's kind (see ``REASONS``), ``rule`` its RULES.md id.
-    ``mover``/``opponent`` are the boards after the play as recorded, when it can be applied
-    at all (its checkers exist and no landing point is held by two or more opponent
-    checkers); otherwise None and the rest of the game cannot be verified.
-    ``steps`` are single-die steps in a legal order when the play is legal.
-    """
-
-    legal: bool
-    code: str | None = None
-    rule: str | None = None
-    reason: str = ""
-    steps: tuple[StepTuple, ...] = ()
-    mover: Board | None = None
-    opponent: Board | None = None
-    reordered: bool = False  # legal, but not in the order written
-    legal_plays: tuple[Play, ...] | None = None
-    marked_hits_missing: tuple[int, ...] = ()  # points marked '*' where nothing was hit
-
-    @property
-    def applied(self) -> bool:
-        return self.mover is not None
-
-
-_JUDGEMENT: Final = Judgement
-"""The class, held as a constant of the compiled module: no look-up by name per play."""
-
-_new_judgement: Final = cast(
-    Callable[[type[Judgement], tuple[object, ...]], Judgement], tuple.__new__
-)
-
-
-def legal_judgement(
-    steps: tuple[StepTuple, ...], mover: Board, opponent: Board, marks: tuple[int, ...]
-) -> Judgement:
-    """A legal play's verdict (no reordering, no plays listed), built as the tuple it is: a
-    named tuple's keyword constructor is interpreted code, and took half of judging's time."""
-    return _new_judgement(
-        _JUDGEMENT, (True, None, None, "", steps, mover, opponent, False, None, marks)
-    )
-
-
-# Kinds of illegality; the checker maps them to finding codes.
-REASONS = {
-    "wrong-distance": "M1",
-    "too-many-moves": "M1",
-    "no-checker": "M1",
-    "blocked": "M2",
-    "blocked-entry": "H3",
-    "bar-first": "H2",
-    "bear-off-early": "B1",
-    "bear-off-higher": "B4",
-    "fewer-dice": "M4",
-    "smaller-die": "M4",
-    "no-play-recorded": "M5",
-    "play-when-dancing": "H4",
-}
 
 
 def _name(p: int) -> str:

@@ -291,10 +291,11 @@ def position_match(parsed: ParsedPosition, filename: str) -> Match:
             where,
         )
     elif parsed.checker is not None and state.dice is not None:
-        from gamao_cli.engine.validate import judge
+        from gamao_cli.engine.plays import judge
+        from gamao_cli.engine.ruleset import STANDARD
 
         for i, cand in enumerate(parsed.checker.candidates):
-            verdict = judge(pos.mover, pos.opponent, state.dice, cand.steps)
+            verdict = judge(STANDARD, pos.mover, pos.opponent, state.dice, cand.steps)
             if not verdict.legal:
                 line = parsed.candidate_lines[i] if i < len(parsed.candidate_lines) else 0
                 text = " ".join(str(s) for s in cand.steps)

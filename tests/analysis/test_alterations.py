@@ -16,12 +16,14 @@ import pytest
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match, snapshot_at
-from gamao_cli.engine.movegen import blockade, legal_plays
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.model.actions import (
     Action,
     Beaver,
+    Board,
     Double,
     Drop,
     Move,
@@ -88,18 +90,22 @@ def wrong_distance(match: Match) -> Iterator[Site]:
         yield with_actions(match, gi, actions), match.games[gi].number, mv.number
 
 
+def held(opp: Board, p: int) -> bool:
+    """Whether the opponent holds the mover's point ``p`` (two or more checkers)."""
+    return opp[25 - p] >= 2
+
+
 def blocked_landing(match: Match) -> Iterator[Site]:
     for gi, ai, mv in moves_of(match):
         d1, d2 = mv.dice
         if d1 == d2 or len(mv.steps) != 2:
             continue
         pos = position_before(match, gi, ai).with_turn(mv.player)
-        blocked, _ = blockade(pos.opponent)
         me = pos.mover
         if me[25]:
             continue
         for f in range(24, 0, -1):
-            if me[f] and f - d1 >= 1 and blocked[f - d1]:
+            if me[f] and f - d1 >= 1 and held(pos.opponent, f - d1):
                 other = Step(mv.steps[1].from_point, mv.steps[1].to_point)
                 if other.from_point - other.to_point != d2:
                     continue
@@ -116,8 +122,9 @@ def bar_first(match: Match) -> Iterator[Site]:
             continue
         pos = position_before(match, gi, ai).with_turn(mv.player)
         me = pos.mover
-        blocked, _ = blockade(pos.opponent)
-        sources = [f for f in range(24, 0, -1) if me[f] and f - d1 >= 1 and not blocked[f - d1]]
+        sources = [
+            f for f in range(24, 0, -1) if me[f] and f - d1 >= 1 and not held(pos.opponent, f - d1)
+        ]
         if not sources:
             continue
         actions = list(match.games[gi].actions)
@@ -132,11 +139,10 @@ def no_checker(match: Match) -> Iterator[Site]:
             continue
         pos = position_before(match, gi, ai).with_turn(mv.player)
         me = pos.mover
-        blocked, _ = blockade(pos.opponent)
         if me[25]:
             continue
         d = mv.steps[0].from_point - mv.steps[0].to_point
-        empty = [f for f in range(24, d, -1) if not me[f] and not blocked[f - d]]
+        empty = [f for f in range(24, d, -1) if not me[f] and not held(pos.opponent, f - d)]
         if not empty or d not in (d1, d2):
             continue
         actions = list(match.games[gi].actions)
@@ -179,7 +185,7 @@ def play_when_dancing(match: Match) -> Iterator[Site]:
         if mv.steps:
             continue
         pos = position_before(match, gi, ai).with_turn(mv.player)
-        if legal_plays(pos, mv.dice) or not pos.mover[25]:
+        if legal_plays(STANDARD, pos.mover, pos.opponent, mv.dice) or not pos.mover[25]:
             continue
         actions = list(match.games[gi].actions)
         actions[ai] = replace(mv, steps=(Step(25, 25 - mv.dice[0]),))

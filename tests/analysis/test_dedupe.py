@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from gamao_cli.analysis.dedupe import dedupe
 from gamao_cli.analysis.fingerprint import _MARKS, GamePrint, _hash_game, fingerprint_match
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.inputs import InputFile, iter_input_files
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move
@@ -83,7 +84,7 @@ def _truth(match: Match) -> list[list[tuple[tuple[int, int], tuple[int, ...]]]]:
         for a in game.actions:
             if not isinstance(a, Move):
                 continue  # the Wins line of a game played out
-            plays = legal_plays(pos, a.dice)
+            plays = legal_plays(STANDARD, pos.mover, pos.opponent, a.dice)
             key = to_model_steps
             chosen = next((p for p in plays if key(p.steps) == a.steps), None)
             if chosen is not None:

@@ -7,9 +7,10 @@ import random
 
 from gamao_cli.analysis.filtering import filter_inputs, match_facts
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.engine.movegen import legal_plays
 from gamao_cli.engine.notation import to_model_steps
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Move, Step
@@ -131,7 +132,7 @@ def test_where_and_reaches_together(tmp_path: object) -> None:
     path.write_text(TEXT)
     item = InputFile("t.mat", path)
     after_31 = Position.start(turn=0)
-    plays = legal_plays(after_31, (3, 1))
+    plays = legal_plays(STANDARD, after_31.mover, after_31.opponent, (3, 1))
     play = next(p for p in plays if sorted(map(str, to_model_steps(p.steps))) == ["6/5", "8/5"])
     target = Position.from_view(play.mover, play.opponent, 0).switched()
     [[hit]] = list(filter_inputs([item], "length = 3", target))

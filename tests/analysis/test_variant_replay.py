@@ -10,7 +10,7 @@ import pytest
 
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.engine.rules_movegen import generate as rules_generate
+from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, rule_set
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.model.actions import Action, Double, Move, SetPosition, Step, Take, Win
@@ -325,7 +325,7 @@ def test_a_named_double_that_cannot_be_played_ends_the_turn() -> None:
     game = Game(1, None, tuple(actions), start=start)
     match = Match(("alice", "bob"), 0, (game,), rules=Rules(variant=Variant.ACEY_DEUCEY))
     after_12 = rs.board_from_points({24: 1, 23: 1, POOL: 13})
-    assert rules_generate(rs, after_12, bob, (6, 6)) == (0, [])
+    assert generate(rs, after_12, bob, (6, 6)) == (0, [])
     assert [f.code for f in replay_match(match).findings if f.code != "X414"] == []
 
 
@@ -336,7 +336,7 @@ def test_acey_deucey_reroll_always_option() -> None:
     bob = rs.board_from_points({6: 2, 7: 2, 8: 2, POOL: 9})
     alice = rs.board_from_points({POOL: 15})
     after_12 = rs.board_from_points({24: 1, 23: 1, POOL: 13})
-    play = rules_generate(rs, after_12, bob, (6, 5))[1][0]
+    play = generate(rs, after_12, bob, (6, 5))[1][0]
     again = Move(0, (6, 5), tuple(Step(f, t) for f, t, _ in play.steps), text="65")
     head: list[Action] = [mv(0, (1, 2), (POOL, 24), (POOL, 23)), Move(0, (6, 6), (), text="66")]
     opts = CheckOptions(rule_options=(("reroll", "always"),))

@@ -14,7 +14,7 @@ import pytest
 
 from gamao_cli.analysis.options import CheckOptions, effective_rules
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.engine.rules_movegen import generate
+from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, RuleSet, rule_set
 from gamao_cli.formats.bgammon_reader import WRITER_OPTIONS
 from gamao_cli.formats.inputs import read_path

@@ -10,8 +10,9 @@ from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
 from gamao_cli.engine.ids import position_id
-from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 
 runner = CliRunner()
 
@@ -29,7 +30,11 @@ def test_reaches_lists_where_the_position_occurs() -> None:
     # The position after an opening 31 played 8/5 6/5, the other side on roll.
     start = Position.start()
     wanted = {(8, 5, False), (6, 5, False)}
-    play = next(p for p in legal_plays(start, (3, 1)) if set(p.steps) == wanted)
+    play = next(
+        p
+        for p in legal_plays(STANDARD, start.mover, start.opponent, (3, 1))
+        if set(p.steps) == wanted
+    )
     after = Position.from_view(play.mover, play.opponent, 0).switched()
     result = runner.invoke(
         app, ["filter", "examples", "--reaches", position_id(after), "--format", "json"]

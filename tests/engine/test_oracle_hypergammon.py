@@ -17,7 +17,7 @@ from collections import Counter
 
 from gamao_cli.engine.ids import decode_position_id, position_id_from_boards
 from gamao_cli.engine.movegen import plays_for
-from gamao_cli.engine.rules_movegen import generate
+from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import rule_set
 from gamao_cli.model.actions import OFF, Board
 from gamao_cli.model.match import Variant

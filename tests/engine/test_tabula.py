@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gamao_cli.engine.rules_movegen import generate
+from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, rule_set
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
@@ -104,13 +104,13 @@ def test_checkers_to_enter_count_25_pips_each() -> None:
 
 
 def test_a_larger_die_bearing_off_breaks_tabulas_own_rule() -> None:
-    from gamao_cli.engine.rules_validate import judge_rules
+    from gamao_cli.engine.plays import judge
     from gamao_cli.model.actions import Step
 
     # The last checker, on 2, borne off with the 6: standard's larger-die bear-off.
     me = TABULA.board_from_points({2: 1})
     opp = TABULA.board_from_points({POOL: 15})
-    verdict = judge_rules(TABULA, me, opp, (6, 5, 4), [Step(2, OFF)])
+    verdict = judge(TABULA, me, opp, (6, 5, 4), [Step(2, OFF)])
     assert (verdict.legal, verdict.code, verdict.rule) == (
         False,
         "tabula-exact-bear-off",

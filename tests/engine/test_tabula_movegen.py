@@ -10,7 +10,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamao_cli.engine.rules_movegen import general_generate, generate
+from gamao_cli.engine.plays import generate
+from gamao_cli.engine.rules_movegen import general_generate
 from gamao_cli.engine.ruleset import POOL, rule_set
 from gamao_cli.engine.tabula_movegen import FREE, all_dice_plays, play_key
 from gamao_cli.model.actions import BAR, OFF, Board

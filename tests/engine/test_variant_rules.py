@@ -9,8 +9,8 @@ import pytest
 
 from gamao_cli.engine.movegen import plays_for
 from gamao_cli.engine.notation import format_play
-from gamao_cli.engine.rules_movegen import generate, prime_violation, reachable
-from gamao_cli.engine.rules_validate import judge_rules
+from gamao_cli.engine.plays import generate, judge
+from gamao_cli.engine.rules_movegen import prime_violation, reachable
 from gamao_cli.engine.ruleset import (
     POOL,
     STANDARD,
@@ -126,11 +126,11 @@ def test_t4_a_checker_that_hits_in_the_home_board_stops_t_t1() -> None:
     free = replace(TAVLA, home_hit_freeze=False)
     assert texts(free, me, opp, (3, 2)) == ["8/3", "8/5*/3"]
     assert texts(TAVLA, me, opp, (3, 2)) == ["8/3"]
-    verdict = judge_rules(
+    verdict = judge(
         TAVLA, TAVLA.board_from_points(me), TAVLA.board_from_points(opp), (3, 2), [Step(8, 3)]
     )
     assert verdict.legal and verdict.steps == ((8, 6, False), (6, 3, False))
-    verdict = judge_rules(
+    verdict = judge(
         TAVLA,
         TAVLA.board_from_points(me),
         TAVLA.board_from_points(opp),
@@ -172,7 +172,7 @@ def test_n3_one_checker_holds_a_point_and_nothing_is_hit() -> None:
     black = NARDY.start_board()  # black's 24 is white's 12
     # White's 6-6: the 12 point is black's head, so a checker stops on 18.
     assert texts(NARDY, {24: 14, 18: 1}, {24: 15}, (6, 6)) == ["24/18"]
-    verdict = judge_rules(NARDY, white, black, (6, 6), [Step(18, 12)])
+    verdict = judge(NARDY, white, black, (6, 6), [Step(18, 12)])
     assert (verdict.legal, verdict.code, verdict.rule) == (False, "nardy-hit", "N3")
     assert verdict.mover is None  # cannot be put on the board
 
@@ -206,7 +206,7 @@ def test_n4_t2_second_mover_fixed_and_needed() -> None:
     assert texts(needed, {24: 15}, {24: 14, 4: 1}, (2, 2)) == ["24/20(2)", "24/22 24/18"]
     assert all(NARDY.opponent_point(p) in (24, 4) for p in white_after_55)
     black = NARDY.start_board()
-    verdict = judge_rules(
+    verdict = judge(
         NARDY,
         black,
         NARDY.board_from_points({24: 14, 4: 1}),
@@ -224,7 +224,7 @@ def test_n5_t3_blocking_six() -> None:
     assert count(NARDY, {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}, {24: 15}, (5, 1)) == 21
     me = NARDY.board_from_points({24: 9, 23: 1, 22: 2, 21: 1, 20: 1, 19: 1})
     assert prime_violation(me, NARDY.start_board())
-    verdict = judge_rules(
+    verdict = judge(
         NARDY,
         NARDY.board_from_points(white),
         NARDY.start_board(),
@@ -268,7 +268,7 @@ def test_a1_a3_entering_from_the_pool() -> None:
 
 def test_a3_entries_written_from_off_are_read_as_entries() -> None:
     start = ACEY.start_board()
-    verdict = judge_rules(ACEY, start, start, (6, 3), [Step(0, 19), Step(0, 22)])
+    verdict = judge(ACEY, start, start, (6, 3), [Step(0, 19), Step(0, 22)])
     assert verdict.legal and verdict.steps == ((26, 19, False), (26, 22, False))
 
 
@@ -278,7 +278,7 @@ def test_a6_bearing_off_default_and_exact() -> None:
     assert count(exact, {2: 2}, {POOL: 15}, (6, 5)) == 0
     assert texts(ACEY, {3: 1, 1: 1}, {POOL: 15}, (6, 1)) == ["3/off", "3/off 1/off"]
     assert texts(exact, {3: 1, 1: 1}, {POOL: 15}, (6, 1)) == ["1/off", "3/2"]
-    verdict = judge_rules(
+    verdict = judge(
         exact,
         exact.board_from_points({3: 1, 1: 1}),
         exact.board_from_points({POOL: 15}),
@@ -306,7 +306,7 @@ def test_five_checker_limit() -> None:
     assert "8/6" not in " ".join(plays) and len(plays) < len(
         plays_for(STANDARD.board_from_points(me), STANDARD.board_from_points(me), (2, 1))
     )
-    verdict = judge_rules(
+    verdict = judge(
         five,
         five.board_from_points(me),
         five.board_from_points(me),

@@ -18,8 +18,9 @@ from typing import Any
 
 from smile_encoder import encode
 
-from gamao_cli.engine.movegen import legal_plays
+from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.model.actions import BAR, OFF
 
 GREEN, RED = -1, 1  # BGBlitz's ``player`` values (W4's reading)
@@ -133,7 +134,7 @@ def play(
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             if plies > 0 or dice[0] != dice[1]:
                 break
-        plays = legal_plays(pos, dice)
+        plays = legal_plays(STANDARD, pos.mover, pos.opponent, dice)
         entry: dict[str, Any] = {"player": sign[mover], "ply": 2}
         if not plays:
             entry["from"], entry["to"] = [dice[0], -1, -1, -1], [dice[1], -1, -1, -1]

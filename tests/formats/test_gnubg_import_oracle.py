@@ -18,7 +18,7 @@ made canonical (:func:`gamao_cli.analysis.canonical.canonical_match`) and writte
 
 gamao's side of the comparison: the scores, winners, points, endings and Crawford flags of
 :func:`gamao_cli.analysis.replay.replay_match`, and positions from replaying each recorded
-play with the engine (:func:`gamao_cli.engine.validate.judge` applied as recorded, as
+play with the engine (:func:`gamao_cli.engine.plays.judge` applied as recorded, as
 gnubg's importer does), the game's set-up positions (``Illegal play`` cells) included.
 Dice are compared high die first: gnubg stores some dialects' dice in the written order.
 Where gnubg 1.07 knowingly differs, the comparison follows gnubg: rolls it does not keep are
@@ -43,8 +43,9 @@ from mat_helpers import read_path as read_mat_file
 from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.ids import position_id
+from gamao_cli.engine.plays import judge
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.validate import judge
+from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.mat_reader import read_mat
 from gamao_cli.formats.mat_writer import write_mat
 from gamao_cli.model import (
@@ -130,7 +131,7 @@ def _rolls(match: Match) -> list[list[list[Any]]]:
                 pos = pos.with_turn(action.player)
                 rolls.append([action.player, f"{high}{low}", position_id(pos)])
                 if action.steps:
-                    verdict = judge(pos.mover, pos.opponent, action.dice, action.steps)
+                    verdict = judge(STANDARD, pos.mover, pos.opponent, action.dice, action.steps)
                     if verdict.mover is None or verdict.opponent is None:
                         pos = None
                     else:
