@@ -102,9 +102,13 @@ class Moves:
         played: tuple[StepTuple, ...],
     ) -> int:
         """How many legal plays the roll has, the legal play ``played`` being one: 2 when
-        another certainly exists, else every play counted."""
+        another certainly exists, else :meth:`counted`."""
         if surely_not_forced(me, opp, played, (dice[0], dice[1])):
             return 2
+        return self.counted(rs, me, opp, dice)
+
+    def counted(self, rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> int:
+        """How many legal plays the roll has: every play counted."""
         return len(self.plays(rs, me, opp, dice))
 
     def play_result(
@@ -144,19 +148,10 @@ class _Standard(Moves):
     ) -> QuickVerdict | None:
         return validate.quick_legal(me, opp, (dice[0], dice[1]), hops)
 
-    def play_count(
-        self,
-        rs: RuleSet,
-        me: Board,
-        opp: Board,
-        dice: tuple[int, ...],
-        played: tuple[StepTuple, ...],
-    ) -> int:
+    def counted(self, rs: RuleSet, me: Board, opp: Board, dice: tuple[int, ...]) -> int:
         """Counted up to 2 (a choice): telling a forced play from a choice is what matters,
         and stopping at two is much cheaper than generating every play."""
         two = (dice[0], dice[1])
-        if surely_not_forced(me, opp, played, two):
-            return 2
         return 1 if surely_forced(me, two) else count_plays(me, opp, two)
 
     def play_result(
