@@ -22,7 +22,7 @@ from gamao_cli.cli.executor_options import (
     executor_for,
 )
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.cli.rules_options import BeaversOpt, CrawfordOpt, JacobyOpt, RulesOpt, make_options
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, ClassicRuleOpts
 from gamao_cli.cli.skill_options import CacheOpt, NoCacheOpt, cache_folder
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
@@ -118,10 +118,7 @@ def analyse(
         Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
     ] = None,
     extensions: ExtOpt = None,
-    rules: RulesOpt = None,
-    jacoby: JacobyOpt = None,
-    beavers: BeaversOpt = None,
-    crawford: CrawfordOpt = None,
+    rule_args: ClassicRuleOpts = NO_RULE_ARGS,
     dedupe: DedupeOpt = False,
 ) -> None:
     """Skill analysis: equity lost per decision, errors, blunders, PR and luck per player.
@@ -152,7 +149,7 @@ def analyse(
         cache=cache_folder(cache, no_cache) if engine is not Engine.recorded else None,
         thresholds=thresholds.value,
         disagreement=disagreement,
-        check=make_options(rules, jacoby, beavers, crawford),
+        check=rule_args.check_options(),
     )
     if opts.engine != "recorded":
         _need_engine(opts.level)

@@ -19,16 +19,7 @@ from gamao_cli.cli.executor_options import (
     executor_for,
 )
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.cli.rules_options import (
-    BeaversOpt,
-    CrawfordOpt,
-    HouseRuleOpt,
-    JacobyOpt,
-    RuleOptionOpt,
-    RulesOpt,
-    VariantOpt,
-    make_options,
-)
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _
 
@@ -70,13 +61,7 @@ def check(
     ] = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
-    rules: RulesOpt = None,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
-    jacoby: JacobyOpt = None,
-    beavers: BeaversOpt = None,
-    crawford: CrawfordOpt = None,
+    rule_args: RuleOpts = NO_RULE_ARGS,
     severity: Annotated[
         SeverityChoice,
         typer.Option("--severity", help="Least severe findings to show (all are counted)."),
@@ -109,16 +94,7 @@ def check(
         write_text,
     )
 
-    options = make_options(
-        rules,
-        jacoby,
-        beavers,
-        crawford,
-        show_board=show_board,
-        variant=variant,
-        house_rules=house_rule,
-        rule_options=option,
-    )
+    options = rule_args.check_options(show_board=show_board)
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     from gamao_cli.formats.inputs import Repeats
 

@@ -20,7 +20,7 @@ from gamao_cli.cli.executor_options import (
 )
 from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.cli.rules_options import HouseRuleOpt, RuleOptionOpt, VariantOpt, make_options
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, counted
 
@@ -51,9 +51,7 @@ def convert(
         str | None,
         typer.Option("--ext", help="Extensions to take from directories, comma-separated."),
     ] = None,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
+    rule_args: VariantOpts = NO_RULE_ARGS,
     jobs: JobsOpt = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
@@ -74,9 +72,7 @@ def convert(
     from gamao_cli.formats.registry import by_name
 
     fmt = by_name(to.value)
-    options = make_options(
-        None, None, None, None, variant=variant, house_rules=house_rule, rule_options=option
-    )
+    options = rule_args.check_options()
     exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
     rooted: list[tuple[InputFile, PurePath]] = []
     repeats = Repeats()

@@ -4,7 +4,8 @@ Importing every command module (and building every click command from its typer 
 cost about 50 ms of every start, whichever command ran. :class:`LazyGroup` knows the
 commands by name and module (:data:`COMMANDS`); :meth:`LazyGroup.get_command` imports the
 module, lets it register its command on a typer app of its own and adds the click command
-built from it, help texts put in the active language. Listing the commands (``gamao
+built from it (its option groups spelled out, cli.option_groups), help texts put in the
+active language. Listing the commands (``gamao
 --help``) and a configuration file's defaults load them all.
 """
 
@@ -47,8 +48,12 @@ TYPER_SETTINGS: dict[str, Any] = {
 
 def module_commands(module: str) -> dict[str, Any]:
     """The click commands that ``module`` registers, by name."""
+    from gamao_cli.cli.option_groups import expand
+
     app = typer.Typer(**TYPER_SETTINGS)
     import_module(module).register(app)
+    for info in app.registered_commands:  # option groups spelled out (cli.option_groups)
+        info.callback = expand(info.callback) if info.callback is not None else None
     built = typer.main.get_command(app)  # a group if the module has several commands
     commands: dict[str, Any] = getattr(built, "commands", {})
     return dict(commands) if commands else {str(app.registered_commands[0].name): built}

@@ -16,13 +16,7 @@ from gamao_cli.cli.position_file import (
     read_file_position,
     warnings_of,
 )
-from gamao_cli.cli.rules_options import (
-    HouseRuleOpt,
-    RuleOptionOpt,
-    UsageError,
-    VariantOpt,
-    variant_settings,
-)
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
 from gamao_cli.engine import gamao_id
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.ids import IdError, position_id_from_boards
@@ -61,17 +55,12 @@ def moves(
             "--position", "-n", help="Which position of a position file (1-based).", min=1
         ),
     ] = 1,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
+    rule_args: VariantOpts = NO_RULE_ARGS,
 ) -> None:
     """List every legal play for POSITION and a roll."""
     if fmt not in ("text", "json"):
         fail(_("--format '{fmt}': expected text or json").format(fmt=fmt))
-    try:
-        chosen, houses, pairs = variant_settings(variant, house_rule, option)
-    except UsageError as exc:
-        fail(str(exc))
+    chosen, houses, pairs = rule_args.variant_settings()
     source: FilePosition | None = None
     rs = STANDARD
     try:

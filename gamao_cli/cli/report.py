@@ -22,16 +22,7 @@ from gamao_cli.cli.corpus_options import (
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.cli.rules_options import (
-    BeaversOpt,
-    CrawfordOpt,
-    HouseRuleOpt,
-    JacobyOpt,
-    RuleOptionOpt,
-    RulesOpt,
-    VariantOpt,
-    make_options,
-)
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
 from gamao_cli.i18n import N_
 
@@ -87,13 +78,7 @@ def report(
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     dedupe: DedupeOpt = False,
-    rules: RulesOpt = None,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
-    jacoby: JacobyOpt = None,
-    beavers: BeaversOpt = None,
-    crawford: CrawfordOpt = None,
+    rule_args: RuleOpts = NO_RULE_ARGS,
     skill: SkillOpt = False,
     level: LevelOpt = "1ply",
 ) -> None:
@@ -102,16 +87,7 @@ def report(
     Exit code 0: written (findings do not change it); 2: an input could not be read (the
     report holds the others), nothing could be read, or the report could not be written.
     """
-    options = make_options(
-        rules,
-        jacoby,
-        beavers,
-        crawford,
-        analyse_plays=forced,
-        variant=variant,
-        house_rules=house_rule,
-        rule_options=option,
-    )
+    options = rule_args.check_options(analyse_plays=forced)
     corpus = load_corpus(
         paths, options, alias, jobs, extensions, executor, scheduler, dedupe=dedupe
     )

@@ -1,7 +1,9 @@
-"""The rule options shared by check, stats and report."""
+"""The rule options, declared once: :class:`RuleArgs` and the groups of them the commands
+take (:data:`RuleOpts`, :data:`VariantOpts`, :data:`ClassicRuleOpts`; cli.option_groups)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated
 
@@ -9,6 +11,7 @@ import typer
 
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail
+from gamao_cli.cli.option_groups import OptionGroup
 from gamao_cli.engine.ruleset import HOUSE_RULES, OPTIONS, RuleError, parse_option, rule_set
 from gamao_cli.i18n import _
 from gamao_cli.model.match import Variant
@@ -196,3 +199,55 @@ def make_options(
         analyse_plays=analyse_plays,
         fingerprints=fingerprints,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleArgs:
+    """The seven rule options as given (None: not given); a command takes all of them
+    (:data:`RuleOpts`) or some (:data:`VariantOpts`, :data:`ClassicRuleOpts`)."""
+
+    rules: RulesOpt = None
+    variant: VariantOpt = None
+    house_rule: HouseRuleOpt = None
+    option: RuleOptionOpt = None
+    jacoby: JacobyOpt = None
+    beavers: BeaversOpt = None
+    crawford: CrawfordOpt = None
+
+    def check_options(
+        self, *, show_board: bool = False, analyse_plays: bool = False, fingerprints: bool = False
+    ) -> CheckOptions:
+        """The check options (exit 2 with the message on a bad variant setting)."""
+        return make_options(
+            self.rules,
+            self.jacoby,
+            self.beavers,
+            self.crawford,
+            show_board=show_board,
+            analyse_plays=analyse_plays,
+            variant=self.variant,
+            house_rules=self.house_rule,
+            rule_options=self.option,
+            fingerprints=fingerprints,
+        )
+
+    def variant_settings(
+        self,
+    ) -> tuple[Variant | None, tuple[str, ...], tuple[tuple[str, str], ...]]:
+        """:func:`variant_settings` of --variant, --house-rule and --option (exit 2 if bad)."""
+        try:
+            return variant_settings(self.variant, self.house_rule, self.option)
+        except UsageError as exc:
+            fail(str(exc))
+
+
+NO_RULE_ARGS = RuleArgs()
+"""No rule option given: the default of a command's rule options."""
+RuleOpts = Annotated[RuleArgs, OptionGroup(RuleArgs)]
+"""All seven: --rules, --variant, --house-rule, --option, --jacoby, --beavers, --crawford."""
+VariantOpts = Annotated[RuleArgs, OptionGroup(RuleArgs, ("variant", "house_rule", "option"))]
+"""The game played: --variant, --house-rule, --option."""
+ClassicRuleOpts = Annotated[
+    RuleArgs, OptionGroup(RuleArgs, ("rules", "jacoby", "beavers", "crawford"))
+]
+"""Backgammon's own rules: --rules, --jacoby, --beavers, --crawford."""

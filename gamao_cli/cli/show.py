@@ -9,16 +9,7 @@ import typer
 
 from gamao_cli.analysis.options import effective_rules
 from gamao_cli.cli.common import fail
-from gamao_cli.cli.rules_options import (
-    BeaversOpt,
-    CrawfordOpt,
-    HouseRuleOpt,
-    JacobyOpt,
-    RuleOptionOpt,
-    RulesOpt,
-    VariantOpt,
-    make_options,
-)
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.engine.board_text import draw_board
 from gamao_cli.engine.play_list import plays_line
 from gamao_cli.engine.plays import judge, legal_plays
@@ -55,13 +46,7 @@ def show(
     match_index: Annotated[
         int, typer.Option("--match", help="Which match of the file (1-based).", min=1)
     ] = 1,
-    rules: RulesOpt = None,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
-    jacoby: JacobyOpt = None,
-    beavers: BeaversOpt = None,
-    crawford: CrawfordOpt = None,
+    rule_args: RuleOpts = NO_RULE_ARGS,
     which: Annotated[
         int | None,
         typer.Option(
@@ -119,15 +104,7 @@ def show(
             return False
         return side is None or getattr(action, "player", None) == side
 
-    options = make_options(
-        rules,
-        jacoby,
-        beavers,
-        crawford,
-        variant=variant,
-        house_rules=house_rule,
-        rule_options=option,
-    )
+    options = rule_args.check_options()
     rs = effective_rules(match, options).ruleset
     snap = snapshot_at(match, probe, options)
     if snap is None:

@@ -22,16 +22,7 @@ from gamao_cli.cli.corpus_options import (
     summary_line,
 )
 from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
-from gamao_cli.cli.rules_options import (
-    BeaversOpt,
-    CrawfordOpt,
-    HouseRuleOpt,
-    JacobyOpt,
-    RuleOptionOpt,
-    RulesOpt,
-    VariantOpt,
-    make_options,
-)
+from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _
@@ -79,13 +70,7 @@ def stats(
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     dedupe: DedupeOpt = False,
-    rules: RulesOpt = None,
-    variant: VariantOpt = None,
-    house_rule: HouseRuleOpt = None,
-    option: RuleOptionOpt = None,
-    jacoby: JacobyOpt = None,
-    beavers: BeaversOpt = None,
-    crawford: CrawfordOpt = None,
+    rule_args: RuleOpts = NO_RULE_ARGS,
     skill: SkillOpt = False,
     level: LevelOpt = "1ply",
     fingerprints: Annotated[
@@ -105,17 +90,7 @@ def stats(
     """
     if fmt is StatsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
-    options = make_options(
-        rules,
-        jacoby,
-        beavers,
-        crawford,
-        analyse_plays=forced,
-        variant=variant,
-        house_rules=house_rule,
-        rule_options=option,
-        fingerprints=fingerprints,
-    )
+    options = rule_args.check_options(analyse_plays=forced, fingerprints=fingerprints)
     err = stderr_console()
     if tables is not None:
         run, lazy = load_dataset(
