@@ -4,36 +4,9 @@ BIN := $(VENV)/bin
 
 .PHONY: setup check test lint bench clean
 
-# The modules setup.py compiles with mypyc: a change to one rebuilds them.
-COMPILED := gamao_cli/formats/mat_reader.py \
-	gamao_cli/formats/mat_lines.py \
-	gamao_cli/model/notation.py \
-	gamao_cli/formats/sgf_parser.py \
-	gamao_cli/formats/sgf_tree.py \
-	gamao_cli/formats/sgf_reader.py \
-	gamao_cli/formats/sgf_moves.py \
-	gamao_cli/formats/sgf_header.py \
-	gamao_cli/formats/sgf_game.py \
-	gamao_cli/formats/sgf_analysis.py \
-	gamao_cli/engine/position.py \
-	gamao_cli/engine/movegen.py \
-	gamao_cli/engine/rules_movegen.py \
-	gamao_cli/engine/tabula_movegen.py \
-	gamao_cli/engine/validate.py \
-	gamao_cli/engine/judgement.py \
-	gamao_cli/engine/plays.py \
-	gamao_cli/analysis/game_replay.py \
-	gamao_cli/analysis/fingerprint_tokens.py \
-	gamao_cli/analysis/plays_applied.py \
-	gamao_cli/analysis/table_rows.py \
-	gamao_cli/formats/mat_state.py \
-	gamao_cli/formats/mat_cells.py \
-	gamao_cli/formats/mat_games.py \
-	gamao_cli/formats/xg/annotate.py \
-	gamao_cli/formats/xg/games.py \
-	gamao_cli/formats/xg/moves.py \
-	gamao_cli/formats/xg/records.py \
-	gamao_cli/formats/xg/reader.py
+# The modules setup.py compiles with mypyc (gamao_cli/build.py lists them): a change to one
+# rebuilds them.
+COMPILED := $(shell $(PY) -c "import runpy; print(*runpy.run_path('gamao_cli/build.py')['compiled_sources']())")
 
 $(BIN)/gamao: pyproject.toml setup.py $(COMPILED)
 	$(PY) -m venv $(VENV)

@@ -3,7 +3,7 @@
 Everything else about the package is in ``pyproject.toml``. The modules in
 :data:`COMPILED` are ordinary, fully typed Python; mypyc (part of mypy, a build requirement)
 turns them into C extensions: ``.mat`` reading is about 15% faster, SGF reading 25%, legal
-play generation 50% and validation 85% (docs/performance.md). The compiled and the pure
+play generation 50% and validation 85% (README, Performance). The compiled and the pure
 modules behave the same: ``make test`` runs the whole suite against both.
 
 The build also compiles the message catalogues (``gamao_cli/locale/*/LC_MESSAGES/gamao.po``)
@@ -18,6 +18,7 @@ earlier editable install left beside the sources.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -28,40 +29,23 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-COMPILED = [
-    "gamao_cli/formats/mat_reader.py",
-    "gamao_cli/formats/mat_lines.py",
-    "gamao_cli/model/notation.py",
-    "gamao_cli/formats/sgf_parser.py",
-    "gamao_cli/formats/sgf_tree.py",
-    "gamao_cli/formats/sgf_reader.py",
-    "gamao_cli/formats/sgf_moves.py",
-    "gamao_cli/formats/sgf_header.py",
-    "gamao_cli/formats/sgf_game.py",
-    "gamao_cli/formats/sgf_analysis.py",
-    "gamao_cli/engine/position.py",
-    "gamao_cli/engine/movegen.py",
-    "gamao_cli/engine/rules_movegen.py",
-    "gamao_cli/engine/tabula_movegen.py",
-    "gamao_cli/engine/validate.py",
-    "gamao_cli/engine/judgement.py",
-    "gamao_cli/engine/plays.py",
-    "gamao_cli/analysis/game_replay.py",
-    "gamao_cli/analysis/fingerprint_tokens.py",
-    "gamao_cli/analysis/plays_applied.py",
-    "gamao_cli/analysis/table_rows.py",
-    "gamao_cli/formats/mat_state.py",
-    "gamao_cli/formats/mat_cells.py",
-    "gamao_cli/formats/mat_games.py",
-    "gamao_cli/formats/xg/annotate.py",
-    "gamao_cli/formats/xg/games.py",
-    "gamao_cli/formats/xg/moves.py",
-    "gamao_cli/formats/xg/records.py",
-    "gamao_cli/formats/xg/reader.py",
-]
-"""The modules compiled: the readers' and the replay's hot paths. Compiled code calls the
-functions of these modules directly, so a test cannot replace one by patching its module.
-``gamao_cli/build.py`` and the Makefile name the same modules (a test checks)."""
+ROOT = Path(__file__).resolve().parent
+
+
+def _module_from(path: Path, name: str) -> Any:
+    """The module of one of the package's stdlib-only files, run without importing the
+    package (its dependencies need not be installed yet)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+COMPILED: list[str] = _module_from(ROOT / "gamao_cli/build.py", "_gamao_build").compiled_sources()
+"""The modules compiled (``gamao_cli.build.COMPILED_MODULES``, the one list of them): the
+readers' and the replay's hot paths. Compiled code calls the functions of these modules
+directly, so a test cannot replace one by patching its module."""
 
 
 def _warn(message: str) -> None:
@@ -127,21 +111,13 @@ def _compile_catalogue(po: Path, mo: Path) -> None:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
     except ImportError:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("_gamao_msgfmt", ROOT / "gamao_cli/msgfmt.py")
-        assert spec is not None and spec.loader is not None
-        msgfmt = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(msgfmt)
-        msgfmt.compile_po(po, mo)
+        _module_from(ROOT / "gamao_cli/msgfmt.py", "_gamao_msgfmt").compile_po(po, mo)
         return
     with po.open("rb") as fh:
         catalog = read_po(fh)
     with mo.open("wb") as out:
         write_mo(out, catalog)
 
-
-ROOT = Path(__file__).resolve().parent
 
 
 class _BuildPyWithCatalogues(build_py):

@@ -6,7 +6,7 @@ Cases (each the best of ``--runs`` timings; MB are the files' bytes on disk, 1 M
 
 * ``real, in memory``: the 55 Jellyfish match texts of the real corpus (the files
   ``tests/formats/test_mat_corpus.py`` counts), decoded once, then read ``--repeat`` times
-  each from a ``StringIO`` with :func:`gamao_cli.formats.mat_reader.read_mat`;
+  each from a ``StringIO`` with :func:`gamao_cli.formats.mat.reader.read_mat`;
 * ``real, from disk``: the same files, ``--repeat`` times each, through
   :func:`gamao_cli.formats.inputs.read_path` (open, sniff, decode, read);
 * ``generated``: the gnubg self-play corpus made by ``tools/oracle/make_bench_corpus.sh``
@@ -33,9 +33,9 @@ from pathlib import Path
 
 from benchmarks.common import CORPUS, best_of
 from gamao_cli.build import PURE_ENV, reader_build
-from gamao_cli.formats import sgf_reader
 from gamao_cli.formats.inputs import InputFile, read_path
-from gamao_cli.formats.mat_reader import clear_caches, read_mat
+from gamao_cli.formats.mat.reader import clear_caches, read_mat
+from gamao_cli.formats.sgf import reader as sgf_reader
 from gamao_cli.formats.textio import open_text
 
 BENCH_CORPUS = Path("/work/bench-corpus")

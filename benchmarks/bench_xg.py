@@ -26,7 +26,7 @@ from pathlib import Path
 from benchmarks.common import CORPUS, best_of
 from gamao_cli.build import PURE_ENV, reader_build
 from gamao_cli.formats.inputs import InputFile, read_path
-from gamao_cli.formats.mat_reader import clear_caches, read_mat
+from gamao_cli.formats.mat.reader import clear_caches, read_mat
 from gamao_cli.formats.textio import open_text
 from gamao_cli.formats.xg import read_xg
 from gamao_cli.formats.xg.container import open_archive

@@ -27,19 +27,26 @@ from importlib.machinery import (
 from importlib.util import find_spec
 from pathlib import Path
 
-__all__ = ["COMPILED_MODULES", "PURE_ENV", "build_name", "pure_requested", "reader_build"]
+__all__ = [
+    "COMPILED_MODULES",
+    "PURE_ENV",
+    "build_name",
+    "compiled_sources",
+    "pure_requested",
+    "reader_build",
+]
 
 COMPILED_MODULES = (
-    "gamao_cli.formats.mat_reader",
-    "gamao_cli.formats.mat_lines",
+    "gamao_cli.formats.mat.reader",
+    "gamao_cli.formats.mat.lines",
     "gamao_cli.model.notation",
-    "gamao_cli.formats.sgf_parser",
-    "gamao_cli.formats.sgf_tree",
-    "gamao_cli.formats.sgf_reader",
-    "gamao_cli.formats.sgf_moves",
-    "gamao_cli.formats.sgf_header",
-    "gamao_cli.formats.sgf_game",
-    "gamao_cli.formats.sgf_analysis",
+    "gamao_cli.formats.sgf.parser",
+    "gamao_cli.formats.sgf.tree",
+    "gamao_cli.formats.sgf.reader",
+    "gamao_cli.formats.sgf.moves",
+    "gamao_cli.formats.sgf.header",
+    "gamao_cli.formats.sgf.game",
+    "gamao_cli.formats.sgf.analysis",
     "gamao_cli.engine.position",
     "gamao_cli.engine.movegen",
     "gamao_cli.engine.rules_movegen",
@@ -51,16 +58,24 @@ COMPILED_MODULES = (
     "gamao_cli.analysis.fingerprint_tokens",
     "gamao_cli.analysis.plays_applied",
     "gamao_cli.analysis.table_rows",
-    "gamao_cli.formats.mat_state",
-    "gamao_cli.formats.mat_cells",
-    "gamao_cli.formats.mat_games",
+    "gamao_cli.formats.mat.state",
+    "gamao_cli.formats.mat.cells",
+    "gamao_cli.formats.mat.games",
     "gamao_cli.formats.xg.annotate",
     "gamao_cli.formats.xg.games",
     "gamao_cli.formats.xg.moves",
     "gamao_cli.formats.xg.records",
     "gamao_cli.formats.xg.reader",
 )
-"""The modules ``setup.py`` compiles (the same list, as paths, is its ``COMPILED``)."""
+"""The modules ``setup.py`` compiles: the one list of them (``setup.py`` and the Makefile take
+theirs from :func:`compiled_sources`)."""
+
+
+def compiled_sources() -> list[str]:
+    """The source files of :data:`COMPILED_MODULES`, relative to the repository: what
+    ``setup.py`` compiles and what the Makefile rebuilds on (it runs this file for them)."""
+    return [name.replace(".", "/") + ".py" for name in COMPILED_MODULES]
+
 
 PURE_ENV = "GAMAO_PURE_PYTHON"
 """The environment variable that asks for the pure-Python build (any value but ``0``)."""
@@ -97,7 +112,7 @@ def build_name() -> str:
 
 def reader_build() -> str:
     """``compiled`` or ``pure Python``: the build of the ``.mat`` reader in use."""
-    return "compiled" if is_compiled("gamao_cli.formats.mat_reader") else "pure Python"
+    return "compiled" if is_compiled("gamao_cli.formats.mat.reader") else "pure Python"
 
 
 def _source_only(path: str) -> FileFinder:

@@ -24,7 +24,7 @@ from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.ruleset import STANDARD
-from gamao_cli.formats.mat_writer import write_mat_game
+from gamao_cli.formats.mat.writer import write_mat_game
 from gamao_cli.model.actions import Board, Double, Drop, Move, Step, Win
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match

@@ -6,47 +6,63 @@ from __future__ import annotations
 import ast
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from gamao_cli.build import COMPILED_MODULES, PURE_ENV, build_name, pure_requested
+from gamao_cli.build import (
+    COMPILED_MODULES,
+    PURE_ENV,
+    build_name,
+    compiled_sources,
+    pure_requested,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _compiled_sources() -> list[str]:
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
-            value = ast.literal_eval(node.value)
-            assert isinstance(value, list)
-            return value
-    raise AssertionError("setup.py has no COMPILED list")
-
-
 def _makefile_sources() -> list[str]:
-    text = (ROOT / "Makefile").read_text().replace("\\\n", " ")
-    (line,) = [line for line in text.splitlines() if line.startswith("COMPILED :=")]
+    """The Makefile's COMPILED, as make expands it (``make -p`` prints its variables)."""
+    done = subprocess.run(
+        ["make", "-pnq", "-C", str(ROOT), "setup"], capture_output=True, text=True, check=False
+    )
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("COMPILED :=")]
     return line.removeprefix("COMPILED :=").split()
 
 
-def test_setup_the_makefile_and_the_package_name_the_same_modules() -> None:
-    sources = _compiled_sources()
+def _setup_compiled() -> ast.expr:
+    """The value setup.py gives its COMPILED."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "COMPILED":
+            assert node.value is not None
+            return node.value
+    raise AssertionError("setup.py has no COMPILED")
+
+
+def test_the_package_lists_the_compiled_modules_once() -> None:
+    sources = compiled_sources()
     assert sources[:3] == [
-        "gamao_cli/formats/mat_reader.py",
-        "gamao_cli/formats/mat_lines.py",
+        "gamao_cli/formats/mat/reader.py",
+        "gamao_cli/formats/mat/lines.py",
         "gamao_cli/model/notation.py",
     ]
-    assert len(sources) == 29
-    assert _makefile_sources() == sources
-    assert [s.removesuffix(".py").replace("/", ".") for s in sources] == list(COMPILED_MODULES)
+    assert len(sources) == 29 == len(set(sources))
     assert all((ROOT / source).is_file() for source in sources)
+    call = _setup_compiled()
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+    assert call.func.attr == "compiled_sources"
 
 
-@pytest.mark.parametrize("source", _compiled_sources())
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make")
+def test_the_makefile_rebuilds_on_the_compiled_modules() -> None:
+    assert _makefile_sources() == compiled_sources()
+
+
+@pytest.mark.parametrize("source", compiled_sources())
 def test_the_build_in_use_is_current(source: str) -> None:
     """A compiled module is imported in place of its source: one older than its source
     would silently run old code. ``make test`` rebuilds when a compiled source changes."""
@@ -71,19 +87,19 @@ def _in_fresh_python(code: str, pure: str) -> str:
 
 
 _SHOW = (
-    "import gamao_cli.build as b, gamao_cli.formats.mat_reader as r, pathlib; "
+    "import gamao_cli.build as b, gamao_cli.formats.mat.reader as r, pathlib; "
     "print(b.reader_build(), pathlib.Path(r.__file__).name)"
 )
 
 
 def test_pure_python_variable_imports_the_sources() -> None:
-    assert _in_fresh_python(_SHOW, "1") == "pure Python mat_reader.py"
+    assert _in_fresh_python(_SHOW, "1") == "pure Python reader.py"
 
 
 def test_reader_build_names_the_module_in_use() -> None:
     build, _, name = _in_fresh_python(_SHOW, "0").rpartition(" ")
-    assert name.startswith("mat_reader.")
-    assert build == ("pure Python" if name == "mat_reader.py" else "compiled")
+    assert name.startswith("reader.")
+    assert build == ("pure Python" if name == "reader.py" else "compiled")
 
 
 def test_version_names_the_build() -> None:

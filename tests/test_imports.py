@@ -87,13 +87,13 @@ def test_no_import_circle_among_the_analysis_modules() -> None:
 def test_no_import_circle_among_the_mat_reader_modules() -> None:
     graph = _imports()
     formats = {
-        name: {m for m in deps if m.startswith("gamao_cli.formats.mat_")}
+        name: {m for m in deps if m.startswith("gamao_cli.formats.mat.")}
         for name, deps in graph.items()
-        if name.startswith("gamao_cli.formats.mat_")
+        if name.startswith("gamao_cli.formats.mat.")
     }
-    assert formats["gamao_cli.formats.mat_reader"] >= {
-        "gamao_cli.formats.mat_games",
-        "gamao_cli.formats.mat_state",
+    assert formats["gamao_cli.formats.mat.reader"] >= {
+        "gamao_cli.formats.mat.games",
+        "gamao_cli.formats.mat.state",
     }
     assert _cycle(formats) is None
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gamao_cli.formats.inputs import is_match_record, iter_input_files, read_path
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.model.match import Match
 
 REPO = Path(__file__).resolve().parents[1]

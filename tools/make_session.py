@@ -22,7 +22,7 @@ from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import STANDARD
-from gamao_cli.formats.mat_writer import write_mat_game
+from gamao_cli.formats.mat.writer import write_mat_game
 from gamao_cli.model.actions import Action, Double, Drop, Move, Step, Win
 from gamao_cli.model.match import Game, Match
 

@@ -385,17 +385,17 @@ _READER_SEVERITY = {
 
 def reader_codes() -> dict[str, str]:
     """The readers' diagnostic codes and what each means."""
-    from gamao_cli.formats.bgammon_reader import BGAMMON_CODES
-    from gamao_cli.formats.bgf_reader import BGF_CODES
-    from gamao_cli.formats.fibs_oldmoves import FIBS_CODES
-    from gamao_cli.formats.gmd_reader import GMD_CODES
+    from gamao_cli.formats.bgammon.reader import BGAMMON_CODES
+    from gamao_cli.formats.bgf.reader import BGF_CODES
+    from gamao_cli.formats.fibs.oldmoves import FIBS_CODES
+    from gamao_cli.formats.gmd.reader import GMD_CODES
     from gamao_cli.formats.inputs import INPUT_CODES
-    from gamao_cli.formats.javafibs_reader import JAVAFIBS_CODES
-    from gamao_cli.formats.json_format import JSON_CODES
-    from gamao_cli.formats.mat_reader import MAT_CODES
-    from gamao_cli.formats.position_text import POSITION_CODES
-    from gamao_cli.formats.sgf_parser import SYNTAX_CODES
-    from gamao_cli.formats.sgf_reader import SGF_CODES
+    from gamao_cli.formats.javafibs.reader import JAVAFIBS_CODES
+    from gamao_cli.formats.json.writer import JSON_CODES
+    from gamao_cli.formats.mat.reader import MAT_CODES
+    from gamao_cli.formats.position.text import POSITION_CODES
+    from gamao_cli.formats.sgf.parser import SYNTAX_CODES
+    from gamao_cli.formats.sgf.reader import SGF_CODES
     from gamao_cli.formats.xg import XG_CODES
 
     out: dict[str, str] = {}

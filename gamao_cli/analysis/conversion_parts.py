@@ -70,7 +70,7 @@ class _Match:
         self.written = 0
         self.spool: IO[str] | None = None
         if target == "mat":
-            from gamao_cli.formats.mat_writer import write_mat_head
+            from gamao_cli.formats.mat.writer import write_mat_head
 
             write_mat_head(first, out)
         else:
@@ -102,11 +102,11 @@ class _Match:
 
     def write(self, game: Game, part: Match) -> None:
         if self.target == "mat":
-            from gamao_cli.formats.mat_writer import write_mat_game
+            from gamao_cli.formats.mat.writer import write_mat_game
 
             write_mat_game(game, part, self.out)
         else:
-            from gamao_cli.formats.json_format import game_separator, game_text
+            from gamao_cli.formats.json.writer import game_separator, game_text
 
             assert self.spool is not None
             pretty = self.target == "json"
@@ -117,7 +117,7 @@ class _Match:
     def end(self, last: Match) -> None:
         if self.spool is None:
             return
-        from gamao_cli.formats.json_format import write_json_games
+        from gamao_cli.formats.json.writer import write_json_games
 
         whole = replace(last, games=(), diagnostics=tuple(self.diagnostics), part=0)
         self.spool.seek(0)

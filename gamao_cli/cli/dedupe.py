@@ -127,7 +127,7 @@ def _inside(root: Path, shown: str) -> Path:
 
 def _write_dupes(result: DedupeResult, items: list[InputFile], root: Path) -> None:
     from gamao_cli.formats.inputs import read_path
-    from gamao_cli.formats.json_format import write_json
+    from gamao_cli.formats.json.writer import write_json
 
     by_name = {i.name: i for i in items}
     counts: dict[str, int] = {}

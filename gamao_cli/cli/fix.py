@@ -133,9 +133,9 @@ def _copy(source: Path, target: Path) -> None:
 def _patched(
     source: Path, found: list[Match], repaired: list[Match]
 ) -> Callable[[Path], None] | None:
-    """The repairs written into the file's own text (formats/mat_patch.py), or None when
+    """The repairs written into the file's own text (formats/mat/patch.py), or None when
     they cannot all be placed there (the writer's layout is used then)."""
-    from gamao_cli.formats.mat_patch import patch_mat
+    from gamao_cli.formats.mat.patch import patch_mat
 
     if len(found) != len(repaired) or any(m.source_format != "mat" for m in found):
         return None

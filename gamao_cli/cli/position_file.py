@@ -1,7 +1,7 @@
 """Positions read from a file for ``gamao moves FILE`` and ``gamao show FILE``.
 
 A *position file* is any input whose first match (with games) has a game that starts from a
-set position and has no actions: the position texts of :mod:`gamao_cli.formats.position_text`,
+set position and has no actions: the position texts of :mod:`gamao_cli.formats.position.text`,
 XG ``.xgp`` files, a gnubg SGF holding a single setup node, ... Every such game of the file
 is one position; ``--position N`` picks the N-th (1-based), in file order.
 """

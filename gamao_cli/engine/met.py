@@ -1,6 +1,6 @@
 """The Kazaross XG2 match equity table: match-winning chances at a match score.
 
-XG's analysis uses this table ("MET: Kazaross XG2", formats/position_xg.py), and it is GNU
+XG's analysis uses this table ("MET: Kazaross XG2", formats/position/xg.py), and it is GNU
 Backgammon's default (``met/Kazaross-XG2.xml``). gnubg's SGF stores a match's cube values as
 match-winning chances (MWC) where XG stores normalised equities: turning one into the other
 takes the table (:func:`equity_to_mwc`, :func:`mwc_to_equity`), as gnubg's ``eq2mwc`` and

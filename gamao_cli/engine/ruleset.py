@@ -243,7 +243,7 @@ class RuleSet:
         if self.scoring == "per-checker":
             return self.checkers - loser[OFF]
         if self.scoring == "tabula":
-            # bgammon.org's rule (research/variants.md section 6; formats.bgammon_reader):
+            # bgammon.org's rule (research/variants.md section 6; formats.bgammon.reader):
             # 3 while the loser has a checker to enter, on the bar or on 13-24 as written
             # (1-12 in his own numbering), whatever he has borne off; else 1.
             return 3 if loser[BAR] or loser[POOL] or any(loser[1:13]) else 1

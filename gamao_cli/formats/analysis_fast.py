@@ -2,7 +2,7 @@
 
 An analysed gnubg SGF lists some twenty candidate plays per roll; building them with the
 frozen dataclasses' constructors (each field set through ``object.__setattr__``) costs more
-than reading them. As :mod:`gamao_cli.formats.mat_fast` does for moves, :func:`new_candidate`
+than reading them. As :mod:`gamao_cli.formats.mat.fast` does for moves, :func:`new_candidate`
 fills *shells*, plain classes with exactly the model classes' slots, then makes them the
 model classes by assigning ``__class__``. The objects equal, hash like and are as frozen as
 the constructors'; if the model classes change shape (checked once, at import), the plain

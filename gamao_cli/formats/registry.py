@@ -15,7 +15,7 @@ from pathlib import PurePath
 from typing import BinaryIO, TextIO
 
 from gamao_cli.formats.base import FormatInfo
-from gamao_cli.formats.json_values import FORMAT as JSON_FORMAT_NAME
+from gamao_cli.formats.json.values import FORMAT as JSON_FORMAT_NAME
 from gamao_cli.i18n import N_
 from gamao_cli.model.match import Match
 
@@ -34,19 +34,19 @@ _GNUBG_TEXT_BOARD = re.compile(
 
 
 def _read_mat(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.mat_reader import read_mat
+    from gamao_cli.formats.mat.reader import read_mat
 
     return read_mat(stream, filename)
 
 
 def _read_mat_from(stream: TextIO, filename: str, first_line: int) -> Iterator[Match]:
-    from gamao_cli.formats.mat_reader import read_mat
+    from gamao_cli.formats.mat.reader import read_mat
 
     return read_mat(stream, filename, first_line)
 
 
 def _read_json_lines_from(stream: TextIO, filename: str, first_line: int) -> Iterator[Match]:
-    from gamao_cli.formats.json_reader import read_json_lines
+    from gamao_cli.formats.json.reader import read_json_lines
 
     return read_json_lines(stream, filename, first_line)
 
@@ -56,80 +56,80 @@ def _read_json_lines_from(stream: TextIO, filename: str, first_line: int) -> Ite
 
 
 def read_sgf(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.sgf_reader import read_sgf as read
+    from gamao_cli.formats.sgf.reader import read_sgf as read
 
     return read(stream, filename)
 
 
 def write_sgf(match: Match, stream: TextIO) -> None:
-    from gamao_cli.formats.sgf_writer import write_sgf as write
+    from gamao_cli.formats.sgf.writer import write_sgf as write
 
     write(match, stream)
 
 
 def read_json(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.json_format import read_json as read
+    from gamao_cli.formats.json.writer import read_json as read
 
     return read(stream, filename)
 
 
 def write_json(match: Match, stream: TextIO) -> None:
-    from gamao_cli.formats.json_format import write_json as write
+    from gamao_cli.formats.json.writer import write_json as write
 
     write(match, stream)
 
 
 def write_jsonl(match: Match, stream: TextIO) -> None:
-    from gamao_cli.formats.json_format import write_jsonl as write
+    from gamao_cli.formats.json.writer import write_jsonl as write
 
     write(match, stream)
 
 
 def _read_positions(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.position_text import read_positions
+    from gamao_cli.formats.position.text import read_positions
 
     return read_positions(stream, filename)
 
 
 def _sniff_position(head: str) -> bool:
     # Imported on first use: the position reader pulls in the engine's judge.
-    from gamao_cli.formats.position_text import sniff_position
+    from gamao_cli.formats.position.text import sniff_position
 
     return sniff_position(head)
 
 
 def _read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.gmd_reader import read_gmd
+    from gamao_cli.formats.gmd.reader import read_gmd
 
     return read_gmd(stream, filename)
 
 
 def _read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.javafibs_reader import read_javafibs
+    from gamao_cli.formats.javafibs.reader import read_javafibs
 
     return read_javafibs(stream, filename)
 
 
 def _read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.fibs_oldmoves import read_fibs
+    from gamao_cli.formats.fibs.oldmoves import read_fibs
 
     return read_fibs(stream, filename)
 
 
 def _read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.bgammon_reader import read_bgammon
+    from gamao_cli.formats.bgammon.reader import read_bgammon
 
     return read_bgammon(stream, filename)
 
 
 def _write_mat(match: Match, stream: TextIO) -> None:
-    from gamao_cli.formats.mat_writer import write_mat
+    from gamao_cli.formats.mat.writer import write_mat
 
     write_mat(match, stream)
 
 
 def _read_bgf(stream: BinaryIO, filename: str) -> Iterator[Match]:
-    from gamao_cli.formats.bgf_reader import read_bgf
+    from gamao_cli.formats.bgf.reader import read_bgf
 
     return read_bgf(stream, filename)
 
@@ -139,7 +139,7 @@ def _sniff_bgf(head: bytes) -> bool:
     # then is the reader (its Smile decoder) imported.
     if head.lstrip(b"\xef\xbb\xbf \t\r")[:1] != b"{":
         return False
-    from gamao_cli.formats.bgf_reader import sniff_bgf
+    from gamao_cli.formats.bgf.reader import sniff_bgf
 
     return sniff_bgf(head)
 
@@ -208,25 +208,25 @@ def sniff_gnubg_text(head: str) -> bool:
 
 
 def sniff_gmd(head: str) -> bool:
-    from gamao_cli.formats.gmd_items import sniff_gmd as sniff
+    from gamao_cli.formats.gmd.items import sniff_gmd as sniff
 
     return sniff(head)
 
 
 def sniff_javafibs(head: str) -> bool:
-    from gamao_cli.formats.javafibs_reader import sniff_javafibs as sniff
+    from gamao_cli.formats.javafibs.reader import sniff_javafibs as sniff
 
     return sniff(head)
 
 
 def sniff_fibs(head: str) -> bool:
-    from gamao_cli.formats.fibs_oldmoves import sniff_fibs as sniff
+    from gamao_cli.formats.fibs.oldmoves import sniff_fibs as sniff
 
     return sniff(head)
 
 
 def sniff_bgammon(head: str) -> bool:
-    from gamao_cli.formats.bgammon_reader import sniff_bgammon as sniff
+    from gamao_cli.formats.bgammon.reader import sniff_bgammon as sniff
 
     return sniff(head)
 

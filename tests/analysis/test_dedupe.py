@@ -15,7 +15,7 @@ from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.inputs import InputFile, iter_input_files
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Move
 from gamao_cli.model.match import Game, Match
 from tests.helpers import CORPUS, REPO, require_corpus, self_play

@@ -14,7 +14,7 @@ from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.notation import format_play
 from gamao_cli.formats.inputs import iter_input_files, read_path
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Action, Beaver, Double, Drop, Move, Take, Win
 from gamao_cli.model.match import Match
 

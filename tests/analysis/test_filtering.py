@@ -12,7 +12,7 @@ from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Move, Step
 from gamao_cli.model.match import Match
 from tests.helpers import CORPUS, FIXTURES, require_corpus, self_play

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model import Match, Resign, Severity, Win
 from tests.helpers import FIXTURES
 

@@ -8,7 +8,7 @@ import pytest
 
 from gamao_cli.analysis.repair import Fix, repair_match
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Move, Win
 from gamao_cli.model.match import Match
 from tests.helpers import CORPUS, require_corpus

@@ -8,7 +8,7 @@ from dataclasses import replace
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Move, SetPosition, Step, Win
 from gamao_cli.model.match import Game, Match, Variant
 from tests.helpers import REPO, board

@@ -12,7 +12,7 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, rule_set
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Action, Double, Move, SetPosition, Step, Take, Win
 from gamao_cli.model.match import Game, Match, Rules, Variant
 from tests.variant_games import play_match

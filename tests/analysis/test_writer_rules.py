@@ -16,14 +16,14 @@ from gamao_cli.analysis.options import CheckOptions, effective_rules
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import POOL, RuleSet, rule_set
-from gamao_cli.formats.bgammon_reader import WRITER_OPTIONS
+from gamao_cli.formats.bgammon.reader import WRITER_OPTIONS
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.json_format import match_to_json
-from gamao_cli.formats.json_reader import read_json
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.json.reader import read_json
+from gamao_cli.formats.json.writer import match_to_json
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
+from gamao_cli.formats.sgf.reader import read_sgf
+from gamao_cli.formats.sgf.writer import write_sgf
 from gamao_cli.model.actions import BAR, OFF, Action, Move, Win
 from gamao_cli.model.match import Game, Match, Rules, Variant
 from tests.variant_games import play_game

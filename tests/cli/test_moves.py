@@ -125,7 +125,7 @@ def test_any_file_whose_match_starts_from_a_set_position(tmp_path: Path) -> None
     # A gamao JSON file holding one game with a start position and no actions (as .xgp
     # files and one-position SGF files are read) is a position file for moves and show.
     from gamao_cli.formats.inputs import read_path
-    from gamao_cli.formats.json_format import write_json
+    from gamao_cli.formats.json.writer import write_json
 
     (match,) = read_path(f"{POSITIONS}/money_xg.txt")
     target = tmp_path / "one.json"

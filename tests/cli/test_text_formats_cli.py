@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
 from tests.cli.test_convert import read_all, summary
 from tests.formats.text_formats_helpers import to_bgammon, to_fibs_oldmoves
 from tests.helpers import CORPUS, needs_corpus

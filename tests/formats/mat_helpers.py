@@ -6,7 +6,7 @@ import dataclasses
 import io
 from pathlib import Path
 
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.formats.textio import open_text
 from gamao_cli.model import (
     Action,

@@ -1,6 +1,6 @@
 """A Smile *encoder*, for tests only: it builds the documents the decoder is tested on.
 
-Written independently of ``gamao_cli.formats.smile`` from the specification, and kept
+Written independently of ``gamao_cli.formats.bgf.smile`` from the specification, and kept
 simple: every choice (shared names and values, float alignment, which string class) is a
 parameter, so tests can produce each token class on purpose. The important byte strings are
 also written out literally in the tests, so encoder and decoder cannot share a mistake.

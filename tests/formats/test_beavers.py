@@ -14,8 +14,8 @@ from gamao_cli.analysis.fingerprint import fingerprint_match
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.formats.beavers import close_beavers, close_beavers_annotated
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model.actions import Beaver, Double, Drop, Move, Take, Win
 from gamao_cli.model.analysis import Annotation
 from gamao_cli.model.match import Match

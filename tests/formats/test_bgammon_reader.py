@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from gamao_cli.formats.bgammon_reader import bgammon_steps, read_bgammon, sniff_bgammon
+from gamao_cli.formats.bgammon.reader import bgammon_steps, read_bgammon, sniff_bgammon
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.registry import detect
 from gamao_cli.model import Double, Drop, Match, Move, Resign, Step, Take, Variant, Win
@@ -169,7 +169,7 @@ def test_steps_sniffer_and_registry() -> None:
 
 
 def test_variant_scoring() -> None:
-    from gamao_cli.formats.bgammon_reader import _Variant
+    from gamao_cli.formats.bgammon.reader import _Variant
 
     acey = _Variant()
     acey.play(0, (Step(0, 19), Step(0, 20)), tabula=False)

@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.cli.app import app
-from gamao_cli.formats import bgf_reader
-from gamao_cli.formats.bgf_analysis import checker_analysis, cube_analysis, luck
+from gamao_cli.formats.bgf import reader as bgf_reader
+from gamao_cli.formats.bgf.analysis import checker_analysis, cube_analysis, luck
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.registry import by_extension, detect_binary
 from gamao_cli.model.actions import Double, Drop, Move, Resign, Step, Take, Win

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from gamao_cli.formats.fibs_oldmoves import fibs_steps, read_fibs, sniff_fibs
+from gamao_cli.formats.fibs.oldmoves import fibs_steps, read_fibs, sniff_fibs
 from gamao_cli.formats.registry import detect
 from gamao_cli.model import Double, Drop, Match, Move, MoveMark, Resign, Step, Take, Win
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from gamao_cli.formats.gmd_items import gmd_steps, sniff_gmd, unescape
-from gamao_cli.formats.gmd_reader import read_gmd
+from gamao_cli.formats.gmd.items import gmd_steps, sniff_gmd, unescape
+from gamao_cli.formats.gmd.reader import read_gmd
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.registry import detect
 from gamao_cli.model import Double, Drop, Match, Move, MoveMark, Resign, Step, Take, Win

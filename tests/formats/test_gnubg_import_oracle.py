@@ -2,7 +2,7 @@
 
 Each source below (real files of several dialects, gnubg's own exports) is read by gamao,
 made canonical (:func:`gamao_cli.analysis.canonical.canonical_match`) and written with
-:func:`gamao_cli.formats.mat_writer.write_mat`. Then:
+:func:`gamao_cli.formats.mat.writer.write_mat`. Then:
 
 * ``test_gnubg_reads_written_files_as_gamao_does`` (marker ``oracle``, needs
   ``/usr/games/gnubg``) imports the original and the written file into gnubg
@@ -46,8 +46,8 @@ from gamao_cli.engine.ids import position_id
 from gamao_cli.engine.plays import judge
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import STANDARD
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.model import (
     Beaver,
     Double,

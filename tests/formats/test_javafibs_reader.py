@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from gamao_cli.formats.javafibs_reader import javafibs_steps, movement, read_javafibs
+from gamao_cli.formats.javafibs.reader import javafibs_steps, movement, read_javafibs
 from gamao_cli.formats.registry import detect
 from gamao_cli.model import Double, Match, Move, MoveMark, Resign, Step, Take, Win
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamao_cli.formats.base import Writer
-from gamao_cli.formats.json_format import (
+from gamao_cli.formats.json.writer import (
     JSON_CODES,
     action_to_json,
     match_to_json,
@@ -23,7 +23,7 @@ from gamao_cli.formats.json_format import (
     write_json,
     write_jsonl,
 )
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import (
     Action,
     Beaver,

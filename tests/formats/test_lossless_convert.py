@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.formats.registry import by_name
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
+from gamao_cli.formats.sgf.writer import write_sgf
 from gamao_cli.model.match import Match, Rules
 
 GRIDGAMMON = (

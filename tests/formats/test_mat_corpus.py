@@ -11,8 +11,8 @@ import io
 import pytest
 from mat_helpers import plain_games, read_path
 
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.model import Move, MoveMark, SetPosition, Win
 from tests.helpers import CORPUS, needs_corpus
 

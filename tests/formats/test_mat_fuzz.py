@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mat_helpers import FIXTURES, GNUBG_FIXTURES
 
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model import Match
 from tests.helpers import CORPUS, CORPUS_PRESENT
 

@@ -6,7 +6,7 @@ import io
 from dataclasses import replace
 
 from gamao_cli.formats.base import in_parts, part_games
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat.reader import read_mat
 from tests.helpers import long_session
 
 

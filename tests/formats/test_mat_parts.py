@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamao_cli.formats import mat_fast, mat_lines
+from gamao_cli.formats.mat import fast as mat_fast
+from gamao_cli.formats.mat import lines as mat_lines
 from gamao_cli.model import Location, Move, MoveMark, Step
 
 

@@ -1,4 +1,4 @@
-"""Repairs written into a ``.mat`` file's own text (formats/mat_patch.py): the repair is the
+"""Repairs written into a ``.mat`` file's own text (formats/mat/patch.py): the repair is the
 only difference, in the file's dialect, with its line ends and encoding."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 
 from gamao_cli.analysis.repair import repair_match
-from gamao_cli.formats.mat_patch import patch_mat
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.patch import patch_mat
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.formats.textio import decode_whole, detect_encoding
 from tests.helpers import self_play
 

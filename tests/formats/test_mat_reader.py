@@ -9,8 +9,9 @@ import io
 
 from mat_helpers import FIXTURES, codes, read_fixture, read_text, summaries
 
-from gamao_cli.formats import mat_reader, mat_state
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.mat import reader as mat_reader
+from gamao_cli.formats.mat import state as mat_state
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.formats.textio import text_stream
 from gamao_cli.model import Location, Move, MoveMark, Rules, SetPosition, Severity, Variant, Win
 
@@ -615,10 +616,10 @@ def test_diagnostic_severities_and_codes_are_documented() -> None:
     import re
     from pathlib import Path
 
-    from gamao_cli.formats import mat_reader
+    from gamao_cli.formats.mat import reader as mat_reader
 
     folder = Path(mat_reader.__file__).parent  # the sources, also in the compiled build
-    sources = sorted(p for p in folder.glob("mat_*.py") if p.name != "mat_writer.py")
+    sources = sorted(p for p in folder.glob("*.py") if p.name != "writer.py")
     source = "".join(p.read_text() for p in sources)
     used = set(re.findall(r'"(P1\d\d)"', source))
     assert used == set(mat_reader.MAT_CODES)

@@ -8,8 +8,8 @@ import io
 import pytest
 from mat_helpers import FIXTURES, GNUBG_FIXTURES, plain_games, read_fixture, read_text
 
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.mat_writer import write_mat
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.mat.writer import write_mat
 from gamao_cli.model import (
     Beaver,
     Double,
@@ -275,7 +275,7 @@ _SGF_HEADER = (
 
 
 def test_sgf_tags_take_the_mat_names_gnubg_reads() -> None:
-    from gamao_cli.formats.sgf_reader import read_sgf
+    from gamao_cli.formats.sgf.reader import read_sgf
 
     [match] = [m for m in read_sgf(io.StringIO(_SGF_HEADER), "x.sgf") if m.games]
     header = _written(match).split(" 1 point match")[0]
@@ -293,8 +293,8 @@ def test_sgf_tags_take_the_mat_names_gnubg_reads() -> None:
 
 
 def test_sgf_to_mat_to_sgf_keeps_the_match_tags() -> None:
-    from gamao_cli.formats.sgf_reader import read_sgf
-    from gamao_cli.formats.sgf_writer import write_sgf
+    from gamao_cli.formats.sgf.reader import read_sgf
+    from gamao_cli.formats.sgf.writer import write_sgf
 
     [match] = [m for m in read_sgf(io.StringIO(_SGF_HEADER), "x.sgf") if m.games]
     [again] = list(read_mat(io.StringIO(_written(match)), "x.mat"))

@@ -13,8 +13,8 @@ from gamao_cli.engine.ids import position_id_from_boards
 from gamao_cli.engine.position import Position, board_from_points
 from gamao_cli.engine.xgid import XgidState, decode_xgid
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.position_parts import ParsedPosition
-from gamao_cli.formats.position_text import position_match, read_positions, sniff_position
+from gamao_cli.formats.position.parts import ParsedPosition
+from gamao_cli.formats.position.text import position_match, read_positions, sniff_position
 from gamao_cli.formats.registry import detect
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import Probabilities

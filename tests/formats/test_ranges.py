@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
-from gamao_cli.formats.json_format import write_jsonl
+from gamao_cli.formats.json.writer import write_jsonl
 from gamao_cli.formats.ranges import ByteRange, split_file
 from gamao_cli.model.match import Match
 from tests.helpers import FIXTURES, REPO

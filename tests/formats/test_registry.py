@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.formats import json_format, registry
-from gamao_cli.formats.json_format import write_jsonl
+from gamao_cli.formats import registry
+from gamao_cli.formats.json import writer as json_format
+from gamao_cli.formats.json.writer import write_jsonl
 from gamao_cli.formats.registry import (
     FORMATS,
     UnknownFormatError,
@@ -20,7 +21,7 @@ from gamao_cli.formats.registry import (
     sniff_mat,
     sniff_sgf,
 )
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import Game, Match, Move, Step, Win
 
 SGF_HEAD = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:1]"
@@ -179,10 +180,10 @@ def test_each_format_reads_what_it_writes(name: str) -> None:
 
 
 def test_mat_entry() -> None:
-    if importlib.util.find_spec("gamao_cli.formats.mat_reader") is None or (
-        importlib.util.find_spec("gamao_cli.formats.mat_writer") is None
+    if importlib.util.find_spec("gamao_cli.formats.mat.reader") is None or (
+        importlib.util.find_spec("gamao_cli.formats.mat.writer") is None
     ):
-        pytest.skip("gamao_cli.formats.mat_reader / mat_writer not written yet")
+        pytest.skip("gamao_cli.formats.mat.reader / mat_writer not written yet")
     info = by_name("mat")
     assert info.write is not None and info.read is not None
     out = io.StringIO()

@@ -19,17 +19,17 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats import analysis_fast
 from gamao_cli.formats.base import reads_analysis, without_analysis
 from gamao_cli.formats.inputs import InputFile
-from gamao_cli.formats.json_format import read_json, write_json, write_jsonl
-from gamao_cli.formats.sgf_analysis import (
+from gamao_cli.formats.json.writer import read_json, write_json, write_jsonl
+from gamao_cli.formats.sgf.analysis import (
     AnalysisError,
     checker_analysis,
     cube_analysis,
     cube_errors,
 )
-from gamao_cli.formats.sgf_annotate import cube_analysis as cube_text
-from gamao_cli.formats.sgf_parser import escape
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.sgf.annotate import cube_analysis as cube_text
+from gamao_cli.formats.sgf.parser import escape
+from gamao_cli.formats.sgf.reader import read_sgf
+from gamao_cli.formats.sgf.writer import write_sgf
 from gamao_cli.model import Double, Drop, Game, Match, Move, Step, Take
 from gamao_cli.model.analysis import (
     Annotation,

@@ -24,8 +24,8 @@ from bgf_builder import bgf_bytes, short_match
 from gamao_cli.engine import met
 from gamao_cli.formats.inputs import read_path
 from gamao_cli.formats.registry import by_name
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
+from gamao_cli.formats.sgf.writer import write_sgf
 from gamao_cli.model.actions import Double, Drop, Move, Step, Take
 from gamao_cli.model.analysis import Annotation, CubeAnalysis
 from gamao_cli.model.match import Game, Match

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.sgf_reader import MechanicalBoard, read_sgf
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.sgf.reader import MechanicalBoard, read_sgf
 from gamao_cli.model import Beaver, Double, Drop, Match, Move, SetPosition, Take, Win
 from tests.helpers import CORPUS, CORPUS_PRESENT, corpus_path, needs_corpus
 

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from gamao_cli.formats import sgf_parser
-from gamao_cli.formats.sgf_parser import (
+from gamao_cli.formats.sgf import parser as sgf_parser
+from gamao_cli.formats.sgf.parser import (
     SgfIssue,
     SgfNode,
     SgfProperty,

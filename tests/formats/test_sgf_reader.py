@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from gamao_cli.analysis.check import check_input
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats.inputs import InputFile, iter_input_files, read_path
-from gamao_cli.formats.sgf_reader import SGF_CODES, letter_point, point_letter, read_sgf
+from gamao_cli.formats.sgf.reader import SGF_CODES, letter_point, point_letter, read_sgf
 from gamao_cli.model import (
     Annotation,
     Beaver,

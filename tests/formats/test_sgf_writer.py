@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.formats.sgf_reader import read_sgf
-from gamao_cli.formats.sgf_writer import APPLICATION, write_sgf
+from gamao_cli.formats.sgf.reader import read_sgf
+from gamao_cli.formats.sgf.writer import APPLICATION, write_sgf
 from gamao_cli.model import (
     Action,
     Beaver,

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from smile_encoder import Encoder, encode, vint
 
-from gamao_cli.formats.smile import MAX_DEPTH, SmileError, decode, decode_document
+from gamao_cli.formats.bgf.smile import MAX_DEPTH, SmileError, decode, decode_document
 
 H0 = b":)\n\x00"  # no shared names, no shared values
 H1 = b":)\n\x01"  # shared names
@@ -213,7 +213,7 @@ def test_deep_nesting_is_refused() -> None:
 
 
 def test_too_many_containers_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gamao_cli.formats import smile
+    from gamao_cli.formats.bgf import smile
 
     assert smile.MAX_CONTAINERS == 500_000
     monkeypatch.setattr(smile, "MAX_CONTAINERS", 5)

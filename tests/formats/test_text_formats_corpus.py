@@ -15,11 +15,11 @@ from test_sgf_mat_pairs import events, winners
 from text_formats_helpers import to_bgammon, to_fibs_oldmoves
 
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.bgammon_reader import read_bgammon
-from gamao_cli.formats.fibs_oldmoves import read_fibs
+from gamao_cli.formats.bgammon.reader import read_bgammon
+from gamao_cli.formats.fibs.oldmoves import read_fibs
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import Match, Resign, Win
 from tests.helpers import CORPUS, needs_corpus
 

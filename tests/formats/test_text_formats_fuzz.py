@@ -16,11 +16,11 @@ from test_javafibs_reader import MATCH
 from text_formats_helpers import to_bgammon, to_fibs_oldmoves
 
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.bgammon_reader import read_bgammon
-from gamao_cli.formats.fibs_oldmoves import read_fibs
-from gamao_cli.formats.gmd_reader import read_gmd
-from gamao_cli.formats.javafibs_reader import read_javafibs
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.bgammon.reader import read_bgammon
+from gamao_cli.formats.fibs.oldmoves import read_fibs
+from gamao_cli.formats.gmd.reader import read_gmd
+from gamao_cli.formats.javafibs.reader import read_javafibs
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import Match
 from tests.helpers import CORPUS
 

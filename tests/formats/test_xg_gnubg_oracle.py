@@ -23,8 +23,8 @@ from test_gnubg_import_oracle import (
 
 from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.mat_writer import write_mat
-from gamao_cli.formats.sgf_writer import write_sgf
+from gamao_cli.formats.mat.writer import write_mat
+from gamao_cli.formats.sgf.writer import write_sgf
 from tests.helpers import CORPUS, CORPUS_ABSENT, CORPUS_PRESENT
 
 XG = CORPUS / "kevung-gbf"

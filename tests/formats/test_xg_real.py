@@ -14,8 +14,8 @@ from gamao_cli.analysis.canonical import canonical_match
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.cli.app import app
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.json_format import read_json
-from gamao_cli.formats.mat_reader import read_mat
+from gamao_cli.formats.json.writer import read_json
+from gamao_cli.formats.mat.reader import read_mat
 from gamao_cli.model.actions import Drop, Move, MoveMark, Resign, Win
 from gamao_cli.model.match import Match
 from tests.helpers import CORPUS, needs_corpus

@@ -26,8 +26,8 @@ from typing import TextIO
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.build import reader_build
-from gamao_cli.formats.mat_reader import read_mat
-from gamao_cli.formats.sgf_reader import read_sgf
+from gamao_cli.formats.mat.reader import read_mat
+from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import Match
 
 Reader = Callable[[TextIO, str], Iterator[Match]]

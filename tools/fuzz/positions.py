@@ -18,7 +18,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from gamao_cli.formats.position_text import read_positions, sniff_position
+from gamao_cli.formats.position.text import read_positions, sniff_position
 from gamao_cli.model.diagnostics import Severity
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 A 7-point ``.xg`` lists about 1,400 candidates, each a frozen, slotted
 :class:`~gamao_cli.model.analysis.Candidate` holding a :class:`Probabilities`; their
 generated ``__init__`` stores every field through ``object.__setattr__`` and costs half the
-reading. As :mod:`gamao_cli.formats.mat_fast` does for moves, ``new_candidate`` (shared with
+reading. As :mod:`gamao_cli.formats.mat.fast` does for moves, ``new_candidate`` (shared with
 the SGF analysis reader: :mod:`gamao_cli.formats.analysis_fast`) and this module fill plain
 *shell* classes with the same slots by ordinary attribute stores and then gives them
 the model class (``__class__`` assignment is allowed between classes of one layout). The

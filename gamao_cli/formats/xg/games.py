@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.beavers import close_beavers_annotated
-from gamao_cli.formats.mat_fast import new_move
+from gamao_cli.formats.mat.fast import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
 from gamao_cli.formats.xg.fast import new_annotation

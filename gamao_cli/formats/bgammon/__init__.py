@@ -1,0 +1,1 @@
+"""bgammon.org replays (``.match``): reading."""

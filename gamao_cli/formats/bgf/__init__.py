@@ -1,0 +1,1 @@
+"""BGBlitz ``.bgf`` match files (Smile-encoded JSON): decoding and reading."""

@@ -1,0 +1,1 @@
+"""The FIBS ``oldmoves`` listing (``.fibs``): reading."""

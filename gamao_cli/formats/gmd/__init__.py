@@ -1,0 +1,1 @@
+"""Gibbon Match Dumps (``.gmd``): reading."""

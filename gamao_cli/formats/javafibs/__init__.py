@@ -1,0 +1,1 @@
+"""JavaFIBS internal match files (``.match``): reading."""

@@ -1,0 +1,1 @@
+"""Jellyfish ``.mat`` match files (and the GNU Backgammon dialect): reading, writing, patching."""

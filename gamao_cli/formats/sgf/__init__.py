@@ -1,0 +1,1 @@
+"""SGF backgammon game records (``.sgf``, GNU Backgammon's dialect): parsing, reading, writing."""
