@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from gamao_cli.analysis.records import Applied
-from gamao_cli.model.actions import Beaver, Double, Drop, Move, SetPosition, Take
+from gamao_cli.model.actions import Action, Beaver, Double, Drop, Move, SetPosition, Take
 from gamao_cli.model.match import Game
 
 # Token kinds. A token is: the side (a: the game's first mover, b: the other), the kind,
@@ -69,10 +69,13 @@ def game_tokens(
     applied: list[Applied],
     cursor: int,
     by: str,
+    sources: list[Action] | None = None,
 ) -> tuple[list[bytes], int]:
     """The tokens of ``game`` (``by``: ``"actions"`` or ``"positions"``), from the plays the
     replay applied (``applied``, in order: the game's first one at ``cursor`` or after), and
-    where the next game's plays start in ``applied``."""
+    where the next game's plays start in ``applied``. ``sources``, when given, receives the
+    action each token stands for (a set-up start: the game's ``start``), in step with the
+    tokens."""
     plays_only = by == "positions"
     size = len(applied)
     first = -1
@@ -85,6 +88,8 @@ def game_tokens(
         start: SetPosition = game.start
         mover, other = start.boards[start.turn], start.boards[1 - start.turn]
         tokens.append(_START + bytes(mover) + bytes(other))
+        if sources is not None:
+            sources.append(start)
         first = start.turn
     for action in game.actions:
         if isinstance(action, Move):
@@ -107,6 +112,8 @@ def game_tokens(
                     # Move.all_dice, spelt out (a property is interpreted code): tabula rolls three.
                     head = _roll_heads(action.roll or action.dice)[player != first]
                 tokens.append(head + where)
+                if sources is not None:
+                    sources.append(action)
                 continue
             token = _unapplied_token(action, by)
         elif plays_only:
@@ -126,4 +133,6 @@ def game_tokens(
         actor = getattr(action, "player", None)
         side = b"" if actor is None or first < 0 else _SIDES[actor != first]
         tokens.append(side + token)
+        if sources is not None:
+            sources.append(action)
     return tokens, cursor

@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
         "report",
         "analyse",
         "codes",
+        "diff",
     )
 }
 
