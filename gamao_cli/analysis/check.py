@@ -1,7 +1,7 @@
 """Checking files: read every match, replay it, collect findings and counts.
 
-Files are independent, so they can be checked in parallel (``jobs``); results come back in
-input order, so the output is the same whatever the number of jobs.
+Files are independent, so they can be checked in parallel (an executor's); results come
+back in input order, so the output is the same wherever they were checked.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer, finding_from_diagnostic, replay_match
 from gamao_cli.analysis.summary import FileCount, FileTally, RunSummary, not_match_file
-from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.base import in_parts, without_analysis
 from gamao_cli.formats.inputs import InputFile, Repeats, iter_input_files, read_path
 from gamao_cli.model.diagnostics import Diagnostic, Severity
@@ -191,23 +191,16 @@ def check_inputs(
     items: Sequence[InputFile],
     options: CheckOptions,
     *,
-    jobs: int = 1,
     keep: bool = False,
     progress: Callable[[int], None] | None = None,
-    executor: Executor | None = None,
+    executor: Executor = SERIAL,
 ) -> Iterator[FileReport]:
-    """Check inputs, yielding one report per input in input order.
-
-    With ``jobs`` > 1 the files are checked by spawned worker processes (:mod:`workers`): a
-    script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
-    (:mod:`executors`, entered by the caller) runs the work instead, locally or on Dask.
-    """
+    """Check inputs on ``executor`` (:mod:`executors`, entered by the caller; with worker
+    processes, call under ``if __name__ == "__main__":``), yielding one report per input in
+    input order as they come."""
     work = [(item, options, keep) for item in items]
     serial = any(item.is_stdin for item in items)
-    if executor is not None:
-        yield from executor.map(_check_one, work, serial=serial, progress=progress)
-        return
-    yield from map_in_order(_check_one, work, jobs, serial=serial, progress=progress)
+    yield from executor.map(_check_one, work, serial=serial, progress=progress)
 
 
 def collect_inputs(

@@ -2,7 +2,7 @@
 
 Each worker reads and replays a batch of files and sends back that batch's tables (polars
 frames travel cheaply between processes; the replays themselves, with their matches, do
-not). Batches come back in input order, so the tables are the same whatever ``jobs`` is.
+not). Batches come back in input order, so the tables are the same whatever the executor.
 Player names are normalised once all the files are in (a spelling is chosen corpus-wide).
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
@@ -26,7 +27,6 @@ from gamao_cli.analysis.summary import (
     summary_of,
 )
 from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, raw_tables
-from gamao_cli.analysis.workers import worker_pool
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
@@ -129,10 +129,6 @@ def whole_files(items: Sequence[InputFile]) -> int:
     return sum(1 for item in items if item.span is None or item.span.start == 0)
 
 
-def _batches(items: Sequence[InputFile], size: int) -> list[Sequence[InputFile]]:
-    return [items[i : i + size] for i in range(0, len(items), size)]
-
-
 def _in_input_order(tables: Tables, items: Sequence[InputFile]) -> Tables:
     """The findings in input-file order: a batch lists the findings of files with no match
     after the others, so without this the order would depend on how files were batched."""
@@ -161,8 +157,10 @@ UNIT_BYTES = 4 << 20
 """Files are grouped into work units of about this many bytes for an executor."""
 
 
-def byte_batches(items: Sequence[InputFile], size: int = UNIT_BYTES) -> list[Sequence[InputFile]]:
-    """``items`` in order, cut into runs of about ``size`` bytes (at most 256 files)."""
+def byte_batches(
+    items: Sequence[InputFile], size: int = UNIT_BYTES, most: int = 256
+) -> list[Sequence[InputFile]]:
+    """``items`` in order, cut into runs of about ``size`` bytes (at most ``most`` files)."""
     out: list[Sequence[InputFile]] = []
     start = total = 0
     for i, item in enumerate(items):
@@ -173,7 +171,7 @@ def byte_batches(items: Sequence[InputFile], size: int = UNIT_BYTES) -> list[Seq
                 total += item.path.stat().st_size if item.path is not None else size
         except OSError:
             total += 1
-        if total >= size or i + 1 - start >= 256:
+        if total >= size or i + 1 - start >= most:
             out.append(items[start : i + 1])
             start, total = i + 1, 0
     if start < len(items):
@@ -181,53 +179,40 @@ def byte_batches(items: Sequence[InputFile], size: int = UNIT_BYTES) -> list[Seq
     return out
 
 
+def work_units(
+    items: Sequence[InputFile], jobs: int, unit_bytes: int = UNIT_BYTES
+) -> list[Sequence[InputFile]]:
+    """``items`` as work units for ``jobs`` at once: a larger file of a format that allows it
+    cut into byte ranges at match boundaries (:func:`split_inputs`; not standard input, read
+    whole in this process), then runs of about ``unit_bytes`` bytes and at most
+    :data:`MAX_BATCH` files, fewer for a few files (about 8 units a job)."""
+    stdin = any(item.is_stdin for item in items)
+    units = items if stdin else split_inputs(items, unit_bytes)
+    most = max(1, min(MAX_BATCH, len(items) // (max(1, jobs) * 8)))
+    return byte_batches(units, unit_bytes, most)
+
+
 def read_corpus(
     items: Sequence[InputFile],
     options: CheckOptions,
     *,
     aliases: Mapping[str, str] | None = None,
-    jobs: int = 1,
     progress: UnitProgress | None = None,
-    executor: Executor | None = None,
+    executor: Executor = SERIAL,
     unit_bytes: int = UNIT_BYTES,
 ) -> CorpusRead:
-    """Read, replay and tabulate ``items``; ``progress(files, plays, (units done, total))``
-    is called as units of work are done.
-
-    With ``jobs`` > 1 the files are read by spawned worker processes (:mod:`workers`): a
-    script calling this must do so under ``if __name__ == "__main__":``. An ``executor``
-    (:mod:`executors`, entered by the caller) runs the work in units of about ``unit_bytes``
-    (:data:`UNIT_BYTES`) instead, locally or on Dask, a larger file of a format that allows it
-    cut into byte ranges at match boundaries (:func:`split_inputs`); the tables are the same.
+    """Read, replay and tabulate ``items`` on ``executor`` (:mod:`executors`, entered by the
+    caller), in work units (:func:`work_units`); ``progress(files, plays, (units done,
+    total))`` is called as units are done. The tables are the same whatever the executor
+    and the units.
     """
     parts: list[_Batch] = []
-    serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
-    if executor is not None:
-        stdin = any(item.is_stdin for item in items)
-        units = items if stdin else split_inputs(items, unit_bytes)
-        work = [(batch, options) for batch in byte_batches(units, unit_bytes)]
-        for part in executor.map(read_batch, work, serial=stdin):
-            parts.append(part)
-            if progress:
-                progress(part.files, part.tables.plays.height, (len(parts), len(work)))
-    else:
-        size = 8 if serial else max(1, min(MAX_BATCH, len(items) // (jobs * 8)))
-        units = items if serial else split_inputs(items, unit_bytes)
-        batches = _batches(items, size) if units is items or len(units) == len(items) else (
-            byte_batches(units, unit_bytes)
-        )  # fmt: skip
-        work = [(batch, options) for batch in batches]
-        if serial:
-            for args in work:
-                parts.append(read_batch(args))
-                if progress:
-                    progress(parts[-1].files, parts[-1].tables.plays.height)
-        else:
-            with worker_pool(jobs) as pool:
-                for part in pool.map(read_batch, work):
-                    parts.append(part)
-                    if progress:
-                        progress(part.files, part.tables.plays.height, (len(parts), len(work)))
+    stdin = any(item.is_stdin for item in items)
+    work = [(batch, options) for batch in work_units(items, executor.jobs, unit_bytes)]
+    for part in executor.map(read_batch, work, serial=stdin):
+        parts.append(part)
+        if progress:
+            progress(part.files, part.tables.plays.height, (len(parts), len(work)))
     named = normalise_names(concat_tables([p.tables for p in parts]), aliases)
     tables = _in_input_order(named, items)
     return CorpusRead(

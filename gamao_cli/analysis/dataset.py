@@ -52,6 +52,7 @@ from gamao_cli.analysis.corpus import (
     whole_files,
 )
 from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import RunSummary, summary_of
 from gamao_cli.analysis.tables import (
@@ -63,7 +64,6 @@ from gamao_cli.analysis.tables import (
     TABLE_NAMES,
     LazyTables,
 )
-from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import InputFile, split_inputs
 from gamao_cli.i18n import N_
 
@@ -282,8 +282,7 @@ def write_dataset(
     options: CheckOptions,
     root: str,
     *,
-    executor: Executor | None = None,
-    jobs: int = 1,
+    executor: Executor = SERIAL,
     resume: bool = False,
     progress: UnitProgress | None = None,
     unit_bytes: int = UNIT_BYTES,
@@ -333,12 +332,7 @@ def write_dataset(
         if progress is not None:
             progress(whole_files(unit.files), plays, (len(results), len(units)))
 
-    runner = (
-        executor.map(write_unit, work, serial=stdin)
-        if executor is not None
-        else map_in_order(write_unit, work, jobs, serial=stdin)
-    )
-    for unit, result in zip(todo, runner, strict=True):
+    for unit, result in zip(todo, executor.map(write_unit, work, serial=stdin), strict=True):
         results[result.id] = result
         advance(unit, result.plays)
     _put(fs, manifest, lambda fh: fh.write(_manifest(units, options, complete=True)))

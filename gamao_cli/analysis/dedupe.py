@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.fingerprint import By, MatchPrint, fingerprint_match, print_of
 from gamao_cli.analysis.gc_pause import gc_paused
@@ -28,7 +30,6 @@ from gamao_cli.analysis.summary import (
     RunSummary,
     not_match_file,
 )
-from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
 from gamao_cli.model.match import Match
 
@@ -148,15 +149,15 @@ def fingerprint_inputs(
     options: CheckOptions | None = None,
     *,
     reference: bool = False,
-    jobs: int = 1,
+    executor: Executor = SERIAL,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[FilePrints]:
-    """Each input's matches, fingerprinted, with its tally, in input order (in parallel with
-    ``jobs`` > 1: call it under ``if __name__ == "__main__":`` then, the workers are
-    spawned)."""
+    """Each input's matches, fingerprinted, with its tally, in input order, on ``executor``
+    (:mod:`executors`, entered by the caller; with worker processes, call under ``if
+    __name__ == "__main__":``)."""
     work = [(item, by, options or CheckOptions(), reference) for item in items]
     serial = any(item.is_stdin for item in items)
-    yield from map_in_order(_occurrences, work, jobs, serial=serial, progress=progress)
+    yield from executor.map(_occurrences, work, serial=serial, progress=progress)
 
 
 def fingerprint_replay(
@@ -263,7 +264,7 @@ def dedupe(
     against: Sequence[InputFile] = (),
     keep: Keep = "first",
     options: CheckOptions | None = None,
-    jobs: int = 1,
+    executor: Executor = SERIAL,
     progress: Callable[[int], None] | None = None,
 ) -> DedupeResult:
     """Group the matches of ``items`` (and of the reference corpus ``against``) by
@@ -274,7 +275,7 @@ def dedupe(
     summary = RunSummary()
     for reference, inputs in ((True, against), (False, items)):
         for part in fingerprint_inputs(
-            inputs, by, options, reference=reference, jobs=jobs, progress=progress
+            inputs, by, options, reference=reference, executor=executor, progress=progress
         ):
             if not reference:
                 summary.add(part.tally)

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
@@ -23,7 +25,6 @@ from gamao_cli.analysis.records import Applied, MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.analysis.where import Predicate, Value, date_key, parse_where
-from gamao_cli.analysis.workers import map_in_order
 from gamao_cli.engine.gamao_id import standard_ids_fit
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.inputs import InputFile, is_match_record, read_path
@@ -269,17 +270,18 @@ def filter_inputs(
     *,
     variant: Variant | None = None,
     keep_matches: bool = True,
-    jobs: int = 1,
+    executor: Executor = SERIAL,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[list[Selected]]:
     """Each input's matches with whether they pass, in input order. ``where`` is checked
     first (:func:`parse_where` raises :class:`WhereError` for a bad one). ``variant``: the
     variant of ``reaches`` (None for a position of a standard identifier: module docstring).
     With ``keep_matches`` False the matches come back without their games (cheaper across
-    processes). With ``jobs`` > 1, call under ``if __name__ == "__main__":``."""
+    processes). ``executor``: where the files are read (:mod:`executors`, entered by the
+    caller; with worker processes, call under ``if __name__ == "__main__":``)."""
     for found in filter_files(
-        items, where, reaches, options, variant=variant, keep_matches=keep_matches, jobs=jobs,
-        progress=progress,
+        items, where, reaches, options, variant=variant, keep_matches=keep_matches,
+        executor=executor, progress=progress,
     ):  # fmt: skip
         yield found.selected
 
@@ -292,7 +294,7 @@ def filter_files(
     *,
     variant: Variant | None = None,
     keep_matches: bool = True,
-    jobs: int = 1,
+    executor: Executor = SERIAL,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[FileSelection]:
     """:func:`filter_inputs`, each input's selection with its tally (:mod:`summary`)."""
@@ -302,4 +304,4 @@ def filter_files(
     opts = options or CheckOptions()
     work = [(item, where, target, opts, keep_matches, variant) for item in items]
     serial = any(item.is_stdin for item in items)
-    yield from map_in_order(_select_file, work, jobs, serial=serial, progress=progress)
+    yield from executor.map(_select_file, work, serial=serial, progress=progress)

@@ -7,8 +7,8 @@ Engine modes (``SkillOptions.engine``):
 * ``"bgsage"``: the engine on every game, beside the recorded analysis where there is one;
   decisions where the two disagree by more than ``disagreement`` (normalised) are listed.
 
-Files are analysed in parallel by spawned workers (``analysis.workers``) with ``jobs`` > 1;
-each worker keeps one evaluator (and its cache) for the whole run.
+Files are analysed one unit a file on an executor (``analysis.executors``); each worker
+keeps one evaluator (and its cache) for the whole run.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors import Executor, tick
+from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import replay_match
 from gamao_cli.analysis.skill import THRESHOLDS, Decision, EngineAnalyser
@@ -182,41 +183,27 @@ def _lazy_converter(opts: SkillOptions) -> MwcToEquity:
 
 
 def _analyse_one(args: tuple[InputFile, SkillOptions]) -> FileSkill:
-    return analyse_file(*args)
+    item, opts = args
+    return analyse_file(item, opts, tick)  # each game told at once when in this process
 
 
 def analyse_inputs(
     items: Sequence[InputFile],
     opts: SkillOptions,
-    jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-    executor: Executor | None = None,
+    executor: Executor = SERIAL,
 ) -> list[FileSkill]:
-    """Every input's records, in input order; ``progress(n)`` as games are done (after each
-    game when serial, after each file's games in parallel). An ``executor`` (entered by the
-    caller: :mod:`gamao_cli.analysis.executors`, e.g. Dask) runs one task a file instead of
-    this machine's ``jobs`` processes; the records are the same."""
-    out: list[FileSkill] = []
-    serial = jobs <= 1 or len(items) <= 1 or any(item.is_stdin for item in items)
-    if executor is not None and not any(item.is_stdin for item in items):
-        for part in executor.map(_analyse_one, [(item, opts) for item in items]):
-            out.append(part)
-            if progress:
-                progress(len(part.games))
-        return out
-    if serial:
-        tick = (lambda: progress(1)) if progress else None
-        for item in items:
-            out.append(analyse_file(item, opts, tick))
-        return out
-    from gamao_cli.analysis.workers import worker_pool
+    """Every input's records, in input order, one unit a file on ``executor`` (entered by
+    the caller: :mod:`gamao_cli.analysis.executors`); ``progress(n)`` as games are done
+    (after each game in this process, after each file's games elsewhere). The records are
+    the same wherever they were made."""
+    work = [(item, opts) for item in items]
+    stdin = any(item.is_stdin for item in items)
+    return list(executor.map(_analyse_one, work, serial=stdin, progress=progress, size=_games))
 
-    with worker_pool(jobs) as pool:
-        for part in pool.map(_analyse_one, [(item, opts) for item in items]):
-            out.append(part)
-            if progress:
-                progress(len(part.games))
-    return out
+
+def _games(part: FileSkill) -> int:
+    return len(part.games)
 
 
 def count_games(items: Sequence[InputFile]) -> int | None:

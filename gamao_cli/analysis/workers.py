@@ -1,4 +1,5 @@
-"""The process pool that reads, checks and tabulates files in parallel.
+"""How many worker processes a run takes, and their pool (the local executor's:
+:mod:`gamao_cli.analysis.executors.local`).
 
 Workers are started with ``spawn``, a fresh interpreter each, never as a ``fork`` of this
 process. A fork copies a process's locks but not its threads: if another thread held a lock
@@ -12,16 +13,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gamao_cli.formats.inputs import InputFile
-
-T = TypeVar("T")
-R = TypeVar("R")
-
 
 PARALLEL_BYTES = 2 << 20
 """Without ``--jobs``, worker processes are started only for inputs of at least this many
@@ -67,31 +64,12 @@ def default_jobs(jobs: int | None, items: Sequence[InputFile]) -> int:
     return 1
 
 
+def per_file_jobs(jobs: int | None, items: Sequence[InputFile]) -> int:
+    """``--jobs`` for work heavy for its size (skill analysis): as given, else every core;
+    never more than one a file."""
+    return min(jobs or os.cpu_count() or 1, max(1, len(items)))
+
+
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` worker processes started with ``spawn``."""
     return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
-
-
-def map_in_order(
-    fn: Callable[[T], R],
-    work: Sequence[T],
-    jobs: int,
-    *,
-    serial: bool = False,
-    progress: Callable[[int], None] | None = None,
-) -> Iterator[R]:
-    """``fn`` over ``work``, results in input order: in this process when ``serial``, ``jobs``
-    is 1 or there is one item, else in a pool of spawned workers (``fn`` and the items must
-    pickle; call under ``if __name__ == "__main__":``). ``progress(1)`` after each item."""
-    if serial or jobs <= 1 or len(work) <= 1:
-        for args in work:
-            yield fn(args)
-            if progress:
-                progress(1)
-        return
-    chunk = max(1, min(16, len(work) // (jobs * 4)))
-    with worker_pool(jobs) as pool:
-        for result in pool.map(fn, work, chunksize=chunk):
-            yield result
-            if progress:
-                progress(1)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -16,8 +15,10 @@ import typer
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
 from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, PathsArg
 from gamao_cli.cli.executor_options import (
+    AnalyseJobsOpt,
     ExecutorChoice,
     ExecutorOpt,
+    Parallel,
     SchedulerOpt,
     executor_for,
 )
@@ -81,15 +82,7 @@ def analyse(
             show_default=False,
         ),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            help="Files analysed in parallel (default: all cores, at most one per file).",
-            min=1,
-        ),
-    ] = None,
+    jobs: AnalyseJobsOpt = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
     cache: CacheOpt = None,
@@ -153,12 +146,13 @@ def analyse(
     )
     if opts.engine != "recorded":
         _need_engine(opts.level)
-    workers = min(jobs or os.cpu_count() or 1, len(items))
+    from gamao_cli.analysis.workers import per_file_jobs
+
     err = stderr_console()
     started = time.perf_counter()
     try:
-        with executor_for(executor, workers, scheduler) as runner:
-            files = _run(items, opts, workers, runner)
+        with executor_for(Parallel(jobs, executor, scheduler), items, per_file_jobs) as runner:
+            files = _run(items, opts, runner)
     except KeyboardInterrupt:
         close_evaluators()
         err.print(_("interrupted: the cache is consistent"), markup=False, highlight=False)
@@ -189,9 +183,7 @@ def _need_engine(level: str) -> None:
         fail(str(exc))
 
 
-def _run(
-    items: Sequence[object], opts: object, workers: int, executor: Executor | None
-) -> list[FileSkill]:
+def _run(items: Sequence[object], opts: object, executor: Executor) -> list[FileSkill]:
     from gamao_cli.analysis.skill_run import SkillOptions, analyse_inputs, count_games
     from gamao_cli.formats.inputs import InputFile
 
@@ -199,7 +191,7 @@ def _run(
     assert isinstance(opts, SkillOptions)
     total = (count_games(inputs) or 0) if is_terminal() else 0
     with progress_bar(total, "analysing games", minimum=2) as advance:
-        return analyse_inputs(inputs, opts, workers, advance, executor=executor)
+        return analyse_inputs(inputs, opts, advance, executor=executor)
 
 
 def _write(

@@ -13,8 +13,10 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, stdout_console
 from gamao_cli.cli.executor_options import (
+    CheckJobsOpt,
     ExecutorChoice,
     ExecutorOpt,
+    Parallel,
     SchedulerOpt,
     executor_for,
 )
@@ -49,16 +51,7 @@ def check(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write findings here, not stdout.")
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            help="Files checked in parallel (default: all cores from 2 MB of input "
-            "when a core is idle, else 1).",
-            min=1,
-        ),
-    ] = None,
+    jobs: CheckJobsOpt = None,
     executor: ExecutorOpt = ExecutorChoice.local,
     scheduler: SchedulerOpt = None,
     rule_args: RuleOpts = NO_RULE_ARGS,
@@ -106,9 +99,6 @@ def check(
     summary = Summary()
     summary.run.repeated = repeats.dropped
     err = stderr_console()
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = default_jobs(jobs, items)
     with ExitStack() as stack:
         out: TextIO = sys.stdout
         if output is not None:
@@ -117,13 +107,11 @@ def check(
                 out = stack.enter_context(atomic_open(output, newline=""))
             except OSError as exc:
                 fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
-        runner = stack.enter_context(executor_for(executor, workers, scheduler))
+        runner = stack.enter_context(executor_for(Parallel(jobs, executor, scheduler), items))
         advance = stack.enter_context(progress_bar(len(items), "checking"))
         reports: list[FileReport] = []
         console = stdout_console() if output is None else None
-        reports_in_order = check_inputs(
-            items, options, jobs=workers, progress=advance, executor=runner
-        )
+        reports_in_order = check_inputs(items, options, progress=advance, executor=runner)
         for report in reports_in_order:
             summary.add(report)
             if fmt is OutputFormat.text:

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
-from gamao_cli.cli.corpus_options import JobsOpt
 from gamao_cli.cli.executor_options import (
     ExecutorChoice,
     ExecutorOpt,
+    JobsOpt,
+    Parallel,
     SchedulerOpt,
     executor_for,
 )
@@ -67,7 +68,6 @@ def convert(
     """
     from gamao_cli.analysis.conversion import convert_file
     from gamao_cli.analysis.summary import RunSummary
-    from gamao_cli.analysis.workers import map_in_order
     from gamao_cli.formats.inputs import Repeats, iter_input_files
     from gamao_cli.formats.registry import by_name
 
@@ -113,9 +113,9 @@ def convert(
     # appears whole when the run ends, never half written (formats.atomic).
     single = ExitStack()
     names = OutputNames()
-    if len(items) == 1 and out_dir is None and executor is ExecutorChoice.local:
-        # One input to one stream: converted as it is read, a long match a part at a time
-        # (analysis.conversion_parts); the loop below then has nothing to do.
+    if len(items) == 1 and out_dir is None:
+        # One input to one stream: converted in this process as it is read, a long match a
+        # part at a time (analysis.conversion_parts); the loop below then has nothing to do.
         from gamao_cli.analysis.conversion_parts import convert_streamed
 
         def sink() -> TextIO:
@@ -142,19 +142,12 @@ def convert(
         single = ExitStack()
     work = [(item, to.value, options) for item, _rel in rooted]
     stdin = any(item.is_stdin for item in items)
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = 1 if stdin else default_jobs(jobs, items)
     with (
         single,
-        executor_for(executor, workers, scheduler) as runner,
+        executor_for(Parallel(jobs, executor, scheduler), [i for i, _rel in rooted]) as runner,
         progress_bar(len(items), "converting") as advance,
     ):
-        results = (
-            runner.map(convert_file, work, serial=stdin)
-            if runner is not None
-            else map_in_order(convert_file, work, workers)
-        )
+        results = runner.map(convert_file, work, serial=stdin)
         for (item, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
             summary.add(done.tally)

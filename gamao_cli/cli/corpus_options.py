@@ -10,7 +10,7 @@ import typer
 from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
-from gamao_cli.cli.executor_options import ExecutorChoice, executor_for
+from gamao_cli.cli.executor_options import Parallel, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted, ngettext
 
@@ -27,16 +27,6 @@ AliasOpt = Annotated[
         "--alias",
         help="NAME=CANONICAL: count NAME (any case or spacing) as CANONICAL. Repeatable.",
         show_default=False,
-    ),
-]
-JobsOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--jobs",
-        "-j",
-        help="Files read in parallel (default: all cores from 2 MB of input "
-        "when a core is idle, else 1).",
-        min=1,
     ),
 ]
 ExtOpt = Annotated[
@@ -69,10 +59,8 @@ def load_corpus(
     paths: list[str],
     options: CheckOptions,
     aliases: list[str] | None,
-    jobs: int | None,
+    run: Parallel,
     extensions: str | None,
-    executor: ExecutorChoice = ExecutorChoice.local,
-    scheduler: str | None = None,
     dedupe: bool = False,
 ) -> CorpusRead:
     """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read.
@@ -91,16 +79,11 @@ def load_corpus(
     items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = default_jobs(jobs, items)
     with (
-        executor_for(executor, workers, scheduler) as runner,
+        executor_for(run, items) as runner,
         progress_bar(len(items), "reading") as advance,
     ):
-        corpus = read_corpus(
-            items, options, aliases=alias_map, jobs=workers, progress=advance, executor=runner
-        )
+        corpus = read_corpus(items, options, aliases=alias_map, progress=advance, executor=runner)
     corpus.summary.repeated = repeats.dropped
     if not corpus.readable:
         err = stderr_console()
@@ -139,10 +122,8 @@ def load_dataset(
     paths: list[str],
     options: CheckOptions,
     aliases: list[str] | None,
-    jobs: int | None,
+    run: Parallel,
     extensions: str | None,
-    executor: ExecutorChoice,
-    scheduler: str | None,
     root: str,
     resume: bool,
 ) -> tuple[DatasetRun, LazyTables]:
@@ -163,25 +144,21 @@ def load_dataset(
     items = collect_inputs(paths, exts, repeats)
     if not items:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = default_jobs(jobs, items)
     try:
         with (
-            executor_for(executor, workers, scheduler) as runner,
+            executor_for(run, items) as runner,
             progress_bar(len(items), "reading") as advance,
         ):
-            run = write_dataset(
-                items, options, root, executor=runner, jobs=workers, resume=resume,
-                progress=advance,
-            )  # fmt: skip
+            written = write_dataset(
+                items, options, root, executor=runner, resume=resume, progress=advance
+            )
         lazy = normalise_names(scan_dataset(root), alias_map)
     except (DatasetError, OSError) as exc:
         fail(str(exc))
-    run = replace(run, repeated=repeats.dropped)
-    if run.matches == 0:
+    written = replace(written, repeated=repeats.dropped)
+    if written.matches == 0:
         fail(_("no match could be read"))
-    return run, lazy
+    return written, lazy
 
 
 def dataset_line(run: DatasetRun) -> str:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
-from gamao_cli.cli.corpus_options import JobsOpt
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    JobsOpt,
+    Parallel,
+    SchedulerOpt,
+    executor_for,
+)
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
@@ -67,6 +74,8 @@ def dedupe(
         Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
     ] = None,
     jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.
 
@@ -85,12 +94,12 @@ def dedupe(
     reference = collect_inputs(against) if against else []
     if against and not reference:
         fail(_("no reference files found in {paths}").format(paths=", ".join(against)))
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = default_jobs(jobs, [*items, *reference])
-    with progress_bar(len(items) + len(reference), "fingerprinting") as advance:
+    with (
+        executor_for(Parallel(jobs, executor, scheduler), [*items, *reference]) as runner,
+        progress_bar(len(items) + len(reference), "fingerprinting") as advance,
+    ):
         result = run_dedupe(
-            items, by.value, against=reference, keep=keep.value, jobs=workers, progress=advance
+            items, by.value, against=reference, keep=keep.value, executor=runner, progress=advance
         )
     with ExitStack() as stack:
         out: TextIO = sys.stdout

@@ -1,11 +1,13 @@
-"""``--executor`` and ``--scheduler``: where check, stats and report run their work."""
+"""``--jobs``, ``--executor`` and ``--scheduler``: where the commands that fan out run their
+work. Declared here once; :func:`executor_for` turns them into the run's executor."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +16,7 @@ from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.executors import Executor
+    from gamao_cli.formats.inputs import InputFile
 
 
 class ExecutorChoice(str, Enum):
@@ -21,6 +24,16 @@ class ExecutorChoice(str, Enum):
     dask = "dask"
 
 
+BY_SIZE = "all cores from 2 MB of input when a core is idle, else 1"
+
+
+def _jobs(what: str, default: str = BY_SIZE) -> Any:
+    return typer.Option("--jobs", "-j", help=f"{what} in parallel (default: {default}).", min=1)
+
+
+JobsOpt = Annotated[int | None, _jobs("Files read")]
+CheckJobsOpt = Annotated[int | None, _jobs("Files checked")]
+AnalyseJobsOpt = Annotated[int | None, _jobs("Files analysed", "all cores, at most one per file")]
 ExecutorOpt = Annotated[
     ExecutorChoice,
     typer.Option(
@@ -38,21 +51,35 @@ SchedulerOpt = Annotated[
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class Parallel:
+    """What ``--jobs``, ``--executor`` and ``--scheduler`` asked for."""
+
+    jobs: int | None = None
+    executor: ExecutorChoice = ExecutorChoice.local
+    scheduler: str | None = None
+
+
 @contextmanager
 def executor_for(
-    kind: ExecutorChoice, jobs: int, scheduler: str | None
-) -> Iterator[Executor | None]:
-    """The executor to use (None: the local process pool, as without an executor)."""
-    if kind is ExecutorChoice.local:
-        if scheduler:
-            fail(_("--scheduler needs --executor dask"))
-        yield None
-        return
+    run: Parallel,
+    items: Sequence[InputFile],
+    rule: Callable[[int | None, Sequence[InputFile]], int] | None = None,
+) -> Iterator[Executor]:
+    """The run's executor for ``items``, entered: ``--jobs`` as given, else by ``rule``
+    (:func:`gamao_cli.analysis.workers.default_jobs`: by the inputs' size); exit 2 with a
+    message when it cannot start (Dask missing, a scheduler that does not answer). No
+    items: nothing to run, so nothing is started (this process's executor)."""
     from gamao_cli.analysis.executors import ExecutorError, make_executor
+    from gamao_cli.analysis.workers import default_jobs
 
+    jobs = (rule or default_jobs)(run.jobs, items)
+    if run.executor is ExecutorChoice.local and run.scheduler:
+        fail(_("--scheduler needs --executor dask"))
     err = stderr_console()
     try:
-        with make_executor(kind.value, jobs, scheduler, notice=lambda m: err.print(m)) as ex:
+        kind = run.executor.value if items else ExecutorChoice.local.value
+        with make_executor(kind, jobs, run.scheduler, lambda m: err.print(m)) as ex:
             yield ex
     except ExecutorError as exc:
         fail(str(exc))

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
-from gamao_cli.cli.corpus_options import JobsOpt
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    JobsOpt,
+    Parallel,
+    SchedulerOpt,
+    executor_for,
+)
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
@@ -61,6 +68,8 @@ def filter_matches(
     ] = OutputFormat.text,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
     jobs: JobsOpt = None,
+    executor: ExecutorOpt = ExecutorChoice.local,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Select matches by their fields and by the positions they reach.
 
@@ -102,17 +111,17 @@ def filter_matches(
     selected: list[Selected] = []
     counts = {"matches": 0, "selected": 0}
     summary = RunSummary(repeated=repeats.dropped)
-    from gamao_cli.analysis.workers import default_jobs
-
-    workers = default_jobs(jobs, items)
-    with progress_bar(len(items), "filtering") as advance:
+    with (
+        executor_for(Parallel(jobs, executor, scheduler), items) as runner,
+        progress_bar(len(items), "filtering") as advance,
+    ):
         results = filter_files(
             items,
             where,
             target,
             variant=variant,
             keep_matches=writing,
-            jobs=workers,
+            executor=runner,
             progress=advance,
         )
         for (item, root), selection in zip(rooted, results, strict=True):

@@ -15,12 +15,17 @@ from gamao_cli.cli.corpus_options import (
     DedupeOpt,
     ExtOpt,
     ForcedOpt,
-    JobsOpt,
     PathsArg,
     load_corpus,
     summary_line,
 )
-from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    JobsOpt,
+    Parallel,
+    SchedulerOpt,
+)
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
@@ -88,9 +93,8 @@ def report(
     report holds the others), nothing could be read, or the report could not be written.
     """
     options = rule_args.check_options(analyse_plays=forced)
-    corpus = load_corpus(
-        paths, options, alias, jobs, extensions, executor, scheduler, dedupe=dedupe
-    )
+    parallel = Parallel(jobs, executor, scheduler)
+    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
     from gamao_cli.report.content import build_report
 
     base = output.resolve().parent
@@ -102,7 +106,7 @@ def report(
     if skill:
         from gamao_cli.report.skill_report import build_skill_section
 
-        files = skill_inputs(paths, extensions, options, level, jobs)
+        files = skill_inputs(paths, extensions, options, level, parallel)
         content.skill = build_skill_section(files, content)
     charts = content.all_charts()
     err = stderr_console()

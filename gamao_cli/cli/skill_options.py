@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,6 +9,7 @@ import typer
 
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.cli.executor_options import Parallel, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _
 
@@ -77,7 +77,7 @@ def skill_inputs(
     extensions: str | None,
     options: CheckOptions,
     level: str,
-    jobs: int | None,
+    parallel: Parallel,
 ) -> list[FileSkill]:
     """Skill records of every input (recorded analysis first, else bgsage); exit 2 with the
     install hint when the engine is needed and missing."""
@@ -106,10 +106,14 @@ def skill_inputs(
     except EngineUnavailable as exc:
         fail(str(exc))
     opts = SkillOptions(level=level, check=options)
-    workers = min(jobs or os.cpu_count() or 1, max(1, len(items)))
+    from gamao_cli.analysis.workers import per_file_jobs
+
     try:
-        with progress_bar(count_games(items) or 0, "skill") as advance:
-            return analyse_inputs(items, opts, workers, advance)
+        with (
+            executor_for(parallel, items, per_file_jobs) as runner,
+            progress_bar(count_games(items) or 0, "skill") as advance,
+        ):
+            return analyse_inputs(items, opts, advance, executor=runner)
     finally:
         close_evaluators()
 

@@ -14,14 +14,19 @@ from gamao_cli.cli.corpus_options import (
     DedupeOpt,
     ExtOpt,
     ForcedOpt,
-    JobsOpt,
     PathsArg,
     dataset_line,
     load_corpus,
     load_dataset,
     summary_line,
 )
-from gamao_cli.cli.executor_options import ExecutorChoice, ExecutorOpt, SchedulerOpt
+from gamao_cli.cli.executor_options import (
+    ExecutorChoice,
+    ExecutorOpt,
+    JobsOpt,
+    Parallel,
+    SchedulerOpt,
+)
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.formats.atomic import atomic_open
@@ -93,20 +98,18 @@ def stats(
     options = rule_args.check_options(analyse_plays=forced, fingerprints=fingerprints)
     err = stderr_console()
     if tables is not None:
-        run, lazy = load_dataset(
-            paths, options, alias, jobs, extensions, executor, scheduler, tables, resume
-        )
+        parallel = Parallel(jobs, executor, scheduler)
+        run, lazy = load_dataset(paths, options, alias, parallel, extensions, tables, resume)
         err.print(dataset_line(run), markup=False, highlight=False)
-        skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
+        skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
         if by is not None or output is not None:
             _write_view(lazy, by or StatsView.player, fmt, output, skill_files)
         raise typer.Exit(ExitCode.CANNOT_RUN if run.summary.unreadable else ExitCode.OK)
     if resume:
         fail(_("--resume completes a --tables dataset: give --tables too"))
-    corpus = load_corpus(
-        paths, options, alias, jobs, extensions, executor, scheduler, dedupe=dedupe
-    )
-    skill_files = skill_inputs(paths, extensions, options, level, jobs) if skill else None
+    parallel = Parallel(jobs, executor, scheduler)
+    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
+    skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
     _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
     err.print(summary_line(corpus), markup=False, highlight=False)
     raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)

@@ -58,7 +58,7 @@ def test_a_dataset_holds_the_tables_of_a_local_run(tmp_path: Path, archive: Path
     run = write_dataset(items, OPTIONS, root, unit_bytes=SMALL)
     assert run.units == len(plan_units(items, OPTIONS, SMALL)) > 1
     assert (run.skipped, run.files) == (0, len(items))
-    local = read_corpus(items, OPTIONS, jobs=1)
+    local = read_corpus(items, OPTIONS)
     _same_rows(normalise_names(_collect(root)), local.tables)
     assert (run.matches, run.plays) == (local.tables.matches.height, local.tables.plays.height)
     lazy = normalise_names(scan_dataset(root))
@@ -71,12 +71,14 @@ class _Dies:
     """An executor whose run stops (as if killed) after ``after`` units."""
 
     name = "dies"
+    jobs = 1
 
     def __init__(self, after: int) -> None:
         self.after = after
 
     def map(self, fn: Callable[[Any], Any], work: Sequence[Any], *, serial: bool = False,
-            progress: Callable[[int], None] | None = None) -> Iterator[Any]:  # fmt: skip
+            progress: Callable[[int], None] | None = None,
+            size: Callable[[Any], int] | None = None) -> Iterator[Any]:  # fmt: skip
         for i, item in enumerate(work):
             if i == self.after:
                 unit, options, root = item
@@ -109,7 +111,7 @@ def test_an_interrupted_run_is_completed_by_resume_with_no_row_twice(
         write_dataset(items, OPTIONS, root, unit_bytes=SMALL)
     run = write_dataset(items, OPTIONS, root, resume=True, unit_bytes=SMALL)
     assert run.skipped == 2 and run.units > 2
-    local = read_corpus(items, OPTIONS, jobs=1)
+    local = read_corpus(items, OPTIONS)
     _same_rows(normalise_names(_collect(root)), local.tables)
     with pytest.raises(DatasetError, match="written with other options"):
         write_dataset(items, CheckOptions(), root, resume=True, unit_bytes=SMALL)
@@ -119,7 +121,7 @@ def test_an_fsspec_url_and_a_missing_dataset() -> None:
     items = collect_inputs([str(REPO / "examples")])
     run = write_dataset(items, OPTIONS, "memory://gamao-test/ds", unit_bytes=1)
     assert run.units == len(items)
-    local = read_corpus(items, OPTIONS, jobs=1)
+    local = read_corpus(items, OPTIONS)
     _same_rows(normalise_names(_collect("memory://gamao-test/ds")), local.tables)
     with pytest.raises(DatasetError, match="no gamao dataset here"):
         scan_dataset("memory://gamao-test/nothing")
@@ -148,13 +150,13 @@ def _one_big_file(tmp_path: Path) -> list[Any]:
 def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
     tmp_path: Path,
 ) -> None:
-    from gamao_cli.analysis.executors.local import LocalExecutor
+    from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
 
     items = _one_big_file(tmp_path)
-    whole = read_corpus(items, OPTIONS, jobs=1)
+    whole = read_corpus(items, OPTIONS)
     units = plan_units(items, OPTIONS, 20_000)
     assert len(units) > 3 and all(f.span is not None for u in units for f in u.files)
-    with LocalExecutor(2) as executor:
+    with ProcessExecutor(2) as executor:
         cut = read_corpus(items, OPTIONS, executor=executor, unit_bytes=20_000)
     for name in TABLE_NAMES:
         assert getattr(cut.tables, name).equals(getattr(whole.tables, name)), name
@@ -173,7 +175,7 @@ def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
 
 
 def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path, archive: Path) -> None:
-    from gamao_cli.analysis.executors.local import LocalExecutor
+    from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
 
     items = _items(archive)
     calls: list[tuple[int, int, tuple[int, int] | None]] = []
@@ -181,7 +183,7 @@ def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path, archive: P
     def progress(files: int, plays: int = 0, units: tuple[int, int] | None = None) -> None:
         calls.append((files, plays, units))
 
-    with LocalExecutor(1) as executor:
+    with SerialExecutor() as executor:
         read = read_corpus(items, OPTIONS, executor=executor, progress=progress, unit_bytes=SMALL)
     total = len(calls)
     assert total > 1 and [c[2] for c in calls] == [(k, total) for k in range(1, total + 1)]
@@ -202,14 +204,14 @@ def test_units_of_the_same_files_get_unique_ids_stable_from_run_to_run(tmp_path:
     assert [u.id for u in plan_units(items + items, OPTIONS, 1)] == twice
     root = str(tmp_path / "ds")
     run = write_dataset(items + items, OPTIONS, root, unit_bytes=1)
-    local = read_corpus(items, OPTIONS, jobs=1)
+    local = read_corpus(items, OPTIONS)
     games = local.tables.games.height
     assert (run.units, run.games) == (2 * len(items), 2 * games)
     shards = sorted(p.name for p in (tmp_path / "ds" / "games").iterdir())
     assert shards == sorted(f"{i}.parquet" for i in twice)
     lazy = normalise_names(scan_dataset(root))
     assert lazy.games.collect().height == run.games
-    doubled = read_corpus(items + items, OPTIONS, jobs=1)
+    doubled = read_corpus(items + items, OPTIONS)
     assert by_player(lazy).equals(by_player(doubled.tables))
 
 
@@ -251,7 +253,7 @@ def test_a_unit_without_its_marker_is_incomplete_until_resumed(tmp_path: Path) -
         scan_dataset(root)
     run = write_dataset(items, OPTIONS, root, resume=True, unit_bytes=1)
     assert (run.units, run.skipped) == (len(ids), len(ids) - 1)
-    _same_rows(normalise_names(_collect(root)), read_corpus(items, OPTIONS, jobs=1).tables)
+    _same_rows(normalise_names(_collect(root)), read_corpus(items, OPTIONS).tables)
 
 
 def test_resume_with_other_inputs_is_an_error(tmp_path: Path) -> None:

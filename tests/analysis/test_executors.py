@@ -15,7 +15,7 @@ import pytest
 from gamao_cli.analysis.check import check_inputs, collect_inputs
 from gamao_cli.analysis.corpus import byte_batches, read_corpus
 from gamao_cli.analysis.executors import ExecutorError, make_executor
-from gamao_cli.analysis.executors.local import LocalExecutor
+from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats.inputs import InputFile
 from tests.helpers import FIXTURES, REPO
@@ -36,7 +36,7 @@ def _inputs() -> list[InputFile]:
 
 def test_check_on_dask_equals_the_local_run(dask: object) -> None:
     items = _inputs()
-    local = list(check_inputs(items, CheckOptions(), jobs=1))
+    local = list(check_inputs(items, CheckOptions()))
     remote = list(check_inputs(items, CheckOptions(), executor=dask))  # type: ignore[arg-type]
     assert [r.file for r in remote] == [i.name for i in items]
     assert remote == local
@@ -45,7 +45,7 @@ def test_check_on_dask_equals_the_local_run(dask: object) -> None:
 def test_tables_on_dask_equal_the_local_tables(dask: object) -> None:
     items = _inputs()
     options = CheckOptions(analyse_plays=True)
-    local = read_corpus(items, options, jobs=1)
+    local = read_corpus(items, options)
     remote = read_corpus(items, options, executor=dask)  # type: ignore[arg-type]
     for (name, a), (_, b) in zip(local.tables.items(), remote.tables.items(), strict=True):
         assert a.equals(b), name
@@ -111,7 +111,7 @@ def test_dask_results_come_in_input_order_with_a_bounded_window(
 
 
 def test_local_executor_and_batches() -> None:
-    with LocalExecutor(1) as ex:
+    with SerialExecutor() as ex:
         assert list(ex.map(abs, [-2, 3, -4])) == [2, 3, 4]
     items = [InputFile(f"f{i}", None) for i in range(3)]
     assert [len(b) for b in byte_batches(items, size=2)] == [1, 1, 1]  # stdin counts as full
@@ -141,7 +141,7 @@ def test_one_big_file_in_byte_ranges_on_dask_gives_the_whole_reads_tables(
     path.write_bytes(b"\n".join(p.read_bytes() for p in sources * 4))
     items = collect_inputs([str(path)])
     options = CheckOptions(analyse_plays=True)
-    whole = read_corpus(items, options, jobs=1)
+    whole = read_corpus(items, options)
     cut = read_corpus(items, options, executor=dask, unit_bytes=8_000)  # type: ignore[arg-type]
     assert whole.tables.matches.height == 4 * len(sources)
     for (name, a), (_, b) in zip(whole.tables.items(), cut.tables.items(), strict=True):

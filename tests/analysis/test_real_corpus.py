@@ -145,7 +145,7 @@ def format_of(report: FileReport) -> str:
 def by_format() -> dict[str, list[FileReport]]:
     require_corpus()
     out: dict[str, list[FileReport]] = {}
-    for report in check_inputs(collect_inputs([str(CORPUS)]), CheckOptions(), jobs=1, keep=True):
+    for report in check_inputs(collect_inputs([str(CORPUS)]), CheckOptions(), keep=True):
         out.setdefault(format_of(report), []).append(report)
     return out
 

@@ -237,5 +237,5 @@ def test_progress_counts_games() -> None:
 
     items = collect_inputs([M03, "examples/illegal_plays.mat"])
     done: list[int] = []
-    files = analyse_inputs(items, SkillOptions(), 1, done.append)
+    files = analyse_inputs(items, SkillOptions(), done.append)
     assert count_games(items) == sum(len(f.games) for f in files) == len(done) == 13

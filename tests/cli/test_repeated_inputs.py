@@ -129,7 +129,7 @@ def _tables_run(tmp_path: Path, extra: list[str]) -> None:
     assert out.read_text(encoding="utf-8") == plain.stdout
     lazy = normalise_names(scan_dataset(str(ds)))
     assert lazy.games.collect().height == 36
-    local = read_corpus(collect_inputs(once), CheckOptions(analyse_plays=True), jobs=1)
+    local = read_corpus(collect_inputs(once), CheckOptions(analyse_plays=True))
     assert by_player(lazy).equals(by_player(normalise_names(local.tables)))
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, TypeVar
 
-from gamao_cli.analysis.executors import ExecutorError
+from gamao_cli.analysis.executors import ExecutorError, in_process
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -105,13 +105,19 @@ class DaskExecutor:
         *,
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
+        size: Callable[[R], int] | None = None,
     ) -> Iterator[R]:
         if serial or not work:
-            for item in work:
-                yield fn(item)
-                if progress:
-                    progress(1)
-            return
+            return in_process(fn, work, progress, size)
+        return self._submitted(fn, work, progress, size)
+
+    def _submitted(
+        self,
+        fn: Callable[[T], R],
+        work: Sequence[T],
+        progress: Callable[[int], None] | None,
+        size: Callable[[R], int] | None,
+    ) -> Iterator[R]:
         if self.client is None:
             raise ExecutorError("the dask executor is used outside its 'with' block")
         from distributed import as_completed
@@ -143,7 +149,7 @@ class DaskExecutor:
                     taken += 1
                     yield value
                     if progress:
-                        progress(1)
+                        progress(1 if size is None else size(value))
                 refill()
         finally:
             flowing.clear()
