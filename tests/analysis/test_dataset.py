@@ -150,7 +150,7 @@ def _one_big_file(tmp_path: Path) -> list[Any]:
 def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
     tmp_path: Path,
 ) -> None:
-    from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
+    from gamao_cli.analysis.executors.local import ProcessExecutor
 
     items = _one_big_file(tmp_path)
     whole = read_corpus(items, OPTIONS)
@@ -175,7 +175,7 @@ def test_one_big_file_in_byte_ranges_gives_the_tables_of_reading_it_whole(
 
 
 def test_progress_is_told_units_done_of_all_and_plays(tmp_path: Path, archive: Path) -> None:
-    from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
+    from gamao_cli.analysis.executors.local import SerialExecutor
 
     items = _items(archive)
     calls: list[tuple[int, int, tuple[int, int] | None]] = []

@@ -15,7 +15,7 @@ import pytest
 from gamao_cli.analysis.check import check_inputs, collect_inputs
 from gamao_cli.analysis.corpus import byte_batches, read_corpus
 from gamao_cli.analysis.executors import ExecutorError, make_executor
-from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
+from gamao_cli.analysis.executors.local import SerialExecutor
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats.inputs import InputFile
 from tests.helpers import FIXTURES, REPO
