@@ -31,7 +31,8 @@ from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
 
-MAX_BATCH = 32
+MAX_BATCH = 256
+"""The most files in one work unit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,7 @@ UNIT_BYTES = 4 << 20
 
 
 def byte_batches(
-    items: Sequence[InputFile], size: int = UNIT_BYTES, most: int = 256
+    items: Sequence[InputFile], size: int = UNIT_BYTES, most: int = MAX_BATCH
 ) -> list[Sequence[InputFile]]:
     """``items`` in order, cut into runs of about ``size`` bytes (at most ``most`` files)."""
     out: list[Sequence[InputFile]] = []
@@ -209,7 +210,7 @@ def read_corpus(
     parts: list[_Batch] = []
     stdin = any(item.is_stdin for item in items)
     work = [(batch, options) for batch in work_units(items, executor.jobs, unit_bytes)]
-    for part in executor.map(read_batch, work, serial=stdin):
+    for part in executor.map(read_batch, work, serial=stdin, chunk=1):
         parts.append(part)
         if progress:
             progress(part.files, part.tables.plays.height, (len(parts), len(work)))

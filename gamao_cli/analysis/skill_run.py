@@ -199,7 +199,9 @@ def analyse_inputs(
     the same wherever they were made."""
     work = [(item, opts) for item in items]
     stdin = any(item.is_stdin for item in items)
-    return list(executor.map(_analyse_one, work, serial=stdin, progress=progress, size=_games))
+    return list(
+        executor.map(_analyse_one, work, serial=stdin, progress=progress, size=_games, chunk=1)
+    )
 
 
 def _games(part: FileSkill) -> int:

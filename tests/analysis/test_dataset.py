@@ -78,7 +78,8 @@ class _Dies:
 
     def map(self, fn: Callable[[Any], Any], work: Sequence[Any], *, serial: bool = False,
             progress: Callable[[int], None] | None = None,
-            size: Callable[[Any], int] | None = None) -> Iterator[Any]:  # fmt: skip
+            size: Callable[[Any], int] | None = None,
+            chunk: int | None = None) -> Iterator[Any]:  # fmt: skip
         for i, item in enumerate(work):
             if i == self.after:
                 unit, options, root = item

@@ -33,9 +33,10 @@ class _Recording(SerialExecutor):
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
         size: Callable[[Any], int] | None = None,
+        chunk: int | None = None,
     ) -> Iterator[Any]:
         self.log.append((fn.__name__, len(work)))
-        return super().map(fn, work, serial=serial, progress=progress, size=size)
+        return super().map(fn, work, serial=serial, progress=progress, size=size, chunk=chunk)
 
 
 def _recorded(

@@ -21,9 +21,11 @@ has any) and stops them on exit.
   'gamao-cli[distributed]'``), imported only when this executor is used.
 
 ``map(..., serial=True)`` runs the work in this process on any executor (standard input,
-which only this process can read). ``progress(n)`` is called after each result, ``n`` being
-``size(result)`` (1 without ``size``); a unit run in this process may tell its progress as
-it goes with :func:`tick`, and only the rest is told after it.
+which only this process can read). ``chunk``: how many units a worker process takes at once
+(default: about four takes a job, at most 16 units each; 1 for units that are already runs
+of files, whose results should come back one at a time). ``progress(n)`` is called after
+each result, ``n`` being ``size(result)`` (1 without ``size``); a unit run in this process may
+tell its progress as it goes with :func:`tick`, and only the rest is told after it.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Executor(Protocol):
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
         size: Callable[[R], int] | None = None,
+        chunk: int | None = None,
     ) -> Iterator[R]:
         """``fn`` over ``work``, in input order; ``serial``: run in this process."""
         ...

@@ -106,6 +106,7 @@ class DaskExecutor:
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
         size: Callable[[R], int] | None = None,
+        chunk: int | None = None,
     ) -> Iterator[R]:
         if serial or not work:
             return in_process(fn, work, progress, size)

@@ -29,6 +29,7 @@ class SerialExecutor:
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
         size: Callable[[R], int] | None = None,
+        chunk: int | None = None,
     ) -> Iterator[R]:
         return in_process(fn, work, progress, size)
 
@@ -67,10 +68,11 @@ class ProcessExecutor:
         serial: bool = False,
         progress: Callable[[int], None] | None = None,
         size: Callable[[R], int] | None = None,
+        chunk: int | None = None,
     ) -> Iterator[R]:
         if serial or self.jobs <= 1 or len(work) <= 1:
             return in_process(fn, work, progress, size)
-        return self._pooled(fn, work, progress, size)
+        return self._pooled(fn, work, progress, size, chunk)
 
     def _pooled(
         self,
@@ -78,10 +80,11 @@ class ProcessExecutor:
         work: Sequence[T],
         progress: Callable[[int], None] | None,
         size: Callable[[R], int] | None,
+        chunk: int | None,
     ) -> Iterator[R]:
         if self.pool is None:
             self.pool = worker_pool(self.jobs)
-        chunk = max(1, min(16, len(work) // (self.jobs * 4)))
+        chunk = chunk or max(1, min(16, len(work) // (self.jobs * 4)))
         for result in self.pool.map(fn, work, chunksize=chunk):
             yield result
             if progress:
