@@ -13,23 +13,20 @@ from dataclasses import dataclass, field, replace
 from gamao_cli.analysis.canonical import canonical_replay
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
+from gamao_cli.engine.variants import definition
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.match import Match, Variant
 
-NO_TEXT_NOTATION = frozenset({Variant.ACEY_DEUCEY, Variant.TABULA})
-"""Variants whose checkers enter from off the board: an SGF move cannot start there (its
-reader refuses it), so writing them would lose the plays. ``.mat`` writes acey-deucey's
-entries ``off/19`` (bgammon.org's form), read back under its ``Variation`` tag; tabula's
-third die has no place in a ``.mat`` dice cell."""
-
 
 def no_notation(target: str, variant: Variant) -> bool:
-    """Whether ``variant``'s plays cannot be written in the ``target`` format (skipped)."""
-    if variant not in NO_TEXT_NOTATION:
-        return False
-    return target == "sgf" or (target == "mat" and variant is not Variant.ACEY_DEUCEY)
+    """Whether ``variant``'s plays cannot be written in the ``target`` format (skipped):
+    engine.variants says which formats hold them (an SGF move cannot start off the board; a
+    ``.mat`` dice cell holds two dice, so acey-deucey's entries are written ``off/19`` but
+    tabula's third die has no place)."""
+    d = definition(variant)
+    return not d.writes_sgf if target == "sgf" else target == "mat" and not d.writes_mat
 
 
 @dataclass(frozen=True, slots=True)

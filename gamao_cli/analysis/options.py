@@ -9,6 +9,7 @@ from gamao_cli.engine.ruleset import (
     STANDARD,
     RuleError,
     RuleSet,
+    Scoring,
     applicable_options,
     rule_set,
 )
@@ -84,7 +85,7 @@ def effective_rules(match: Match, options: CheckOptions) -> EffectiveRules:
         crawford=True if crawford is None else crawford,
         # C5 is about gammons and backgammons: not for tavla's, Long Nardy's or acey-deucey's
         # scoring.
-        jacoby=jacoby if match.is_money and ruleset.scoring == "standard" else False,
+        jacoby=jacoby if match.is_money and ruleset.scoring is Scoring.STANDARD else False,
         beavers=pick(options.beavers, rules.beavers),
         cube_limit=rules.cube_limit,
         ruleset=ruleset,

@@ -27,11 +27,12 @@ from gamao_cli.analysis.skill_walk import walk_match
 from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.engine.eval_cache import CachedEvaluator
 from gamao_cli.engine.evaluator import EvalContext
+from gamao_cli.engine.variants import DEFINITIONS
 from gamao_cli.formats.inputs import InputFile, read_path
-from gamao_cli.model.match import Variant
 
 ENGINES = ("bgsage", "recorded")
-ANALYSABLE = (Variant.STANDARD, Variant.NACKGAMMON)
+ANALYSABLE = tuple(d.variant for d in DEFINITIONS if d.analysable)
+"""The variants the evaluator plays (engine.variants)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,8 @@ from dataclasses import replace
 from gamao_cli.analysis.codes import CHECK_CODES
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.engine.ruleset import rule_set
+from gamao_cli.engine.variants import DEFINITIONS
 from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Game, Match, Variant
@@ -29,13 +31,13 @@ EARLY_ROWS = 5
 GAMES_TRIED = 2
 """How many suspect games are replayed under each candidate variant, at most."""
 
-CANDIDATES = (
-    Variant.NACKGAMMON,
-    Variant.HYPERGAMMON,
-    Variant.HYPERGAMMON2,
-    Variant.HYPERGAMMON1,
+CANDIDATES = tuple(
+    d.variant
+    for d in DEFINITIONS
+    if d.variant is not Variant.STANDARD and rule_set(d.variant).standard_moves
 )
-"""Variants played on the standard board from another start, tried in this order."""
+"""Variants played on the standard board from another start, tried in the order of
+engine.variants.DEFINITIONS (nackgammon, hypergammon 3, 2 and 1)."""
 
 Recheck = Callable[[Match, CheckOptions], Sequence[Finding]]
 """Replays a match under options and gives its findings."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamao_cli.engine.ruleset import RuleSet
+from gamao_cli.engine.ruleset import RuleSet, Scoring
+from gamao_cli.engine.variants import DEFINITIONS, definition
 from gamao_cli.i18n import N_
-from gamao_cli.model.match import Variant
 
 VARIANT_PLAY_CODES = {
     "nardy-hit": "R230",
@@ -27,36 +27,22 @@ VARIANT_PLAY_CODES = {
 }
 """Judgement kinds of a broken variant rule (engine.plays.VARIANT_REASONS) to finding codes."""
 
-SCORING_RULE = {
-    Variant.TAVLA: "T6",
-    Variant.LONG_NARDY: "N8",
-    Variant.ACEY_DEUCEY: "A7",
-    Variant.TABULA: "tabula:scoring",
-}
-NO_CUBE_RULE = {
-    Variant.TAVLA: "T7",
-    Variant.LONG_NARDY: "N9",
-    Variant.ACEY_DEUCEY: "A7",
-    Variant.TABULA: "tabula:no-cube",
-}
-OPENING_RULE = {
-    Variant.TAVLA: "T2",
-    Variant.LONG_NARDY: "N2",
-    Variant.ACEY_DEUCEY: "A2",
-    Variant.TABULA: "tabula:opening",
-}
+_IDS = {d.variant: d.rule_ids for d in DEFINITIONS if d.rule_ids is not None}
+SCORING_RULE = {variant: ids.scoring for variant, ids in _IDS.items()}
+"""The rule id of a result that differs from the variant's scoring (engine.variants)."""
+NO_CUBE_RULE = {variant: ids.no_cube for variant, ids in _IDS.items()}
+"""The rule id of a double in a variant without the cube."""
+OPENING_RULE = {variant: ids.opening for variant, ids in _IDS.items()}
+"""The rule id of a variant's opening reroll."""
 
 
 def level_name(rs: RuleSet, level: int) -> str:
     """A result's name under ``rs``: tavla's mars, Long Nardy's oin and mars, acey-deucey's
-    points per checker."""
-    if rs.scoring == "per-checker":
+    points per checker (engine.variants: each variant's result names)."""
+    if rs.scoring is Scoring.PER_CHECKER:
         return f"{level}-checker game"
-    if rs.scoring == "mars":
-        if rs.variant is Variant.LONG_NARDY:
-            return {1: N_("oin"), 2: N_("mars"), 3: N_("koks")}.get(level, f"level {level}")
-        return {1: N_("single game"), 2: N_("mars")}.get(level, f"level {level}")
-    return {1: N_("single game"), 2: N_("gammon"), 3: N_("backgammon")}.get(level, f"level {level}")
+    names = definition(rs.variant).result_names
+    return names[level - 1] if 0 < level <= len(names) else f"level {level}"
 
 
 @dataclass(slots=True)

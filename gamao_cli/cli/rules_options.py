@@ -12,7 +12,9 @@ import typer
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail
 from gamao_cli.cli.option_groups import OptionGroup
-from gamao_cli.engine.ruleset import HOUSE_RULES, OPTIONS, RuleError, parse_option, rule_set
+from gamao_cli.engine.rule_options import ALL_OPTIONS
+from gamao_cli.engine.ruleset import HOUSE_RULES, RuleError, parse_option, rule_set
+from gamao_cli.engine.variants import DEFINITIONS, VARIANT_CHOICES, check_option, variant_named
 from gamao_cli.i18n import _
 from gamao_cli.model.match import Variant
 
@@ -59,31 +61,19 @@ CrawfordOpt = Annotated[
 ]
 
 
-VARIANT_CHOICES = (
-    "standard",
-    "nackgammon",
-    "hypergammon",
-    "hypergammon3",
-    "hypergammon2",
-    "hypergammon1",
-    "tavla",
-    "longnardy",
-    "aceydeucey",
-    "tabula",
-)
-"""The --variant values (hypergammon is hypergammon3); the records' own spellings
-(backgammon, nack, nardy, 3-checker hypergammon, ...) are accepted too."""
 VARIANT_NAMES = "|".join(VARIANT_CHOICES)
+"""The --variant values (engine.variants; hypergammon is hypergammon3); the records' own
+spellings (backgammon, nack, nardy, 3-checker hypergammon, ...) are accepted too."""
 
 VariantOpt = Annotated[
     str | None,
     typer.Option(
         "--variant",
-        help="The game played: standard, nackgammon, hypergammon (= hypergammon3), "
-        "hypergammon2, hypergammon1, tavla, longnardy, aceydeucey or tabula (bgammon.org's, "
-        "three dice); also as records spell them (backgammon, nack, nardy). Default: what the "
-        "record says, else standard; a record's own tag is overridden and the conflict "
-        "reported (X432).",
+        help="The game played: "
+        + ", ".join(d.summary for d in DEFINITIONS[:-1])
+        + f" or {DEFINITIONS[-1].summary}; also as records spell them (backgammon, nack, "
+        "nardy). Default: what the record says, else standard; a record's own tag is "
+        "overridden and the conflict reported (X432).",
         metavar="<variant>",
         show_default=False,
     ),
@@ -102,7 +92,7 @@ RuleOptionOpt = Annotated[
     typer.Option(
         "--option",
         help="A variant's named option, repeatable: "
-        + "; ".join(f"{k}={'|'.join(v[1])}" for k, v in OPTIONS.items())
+        + "; ".join(f"{o.key}={'|'.join(o.values)}" for o in ALL_OPTIONS)
         + " (docs/variants.md; the first value is the default).",
         metavar="KEY=VALUE",
         show_default=False,
@@ -116,7 +106,7 @@ class UsageError(ValueError):
 
 def parse_variant(text: str) -> Variant:
     """A --variant name; the variants the engine plays only."""
-    variant = Variant.from_name(text)
+    variant = variant_named(text)
     if variant is None:
         raise UsageError(
             _("--variant '{text}': expected {names}").format(text=text, names=VARIANT_NAMES)
@@ -138,18 +128,7 @@ def variant_settings(
     try:
         pairs = tuple(parse_option(o) for o in options or ())
         for key, value in pairs:
-            if key not in OPTIONS:
-                raise RuleError(
-                    _("unknown option '{key}' (known: {known})").format(
-                        key=key, known=", ".join(sorted(OPTIONS))
-                    )
-                )
-            if value not in OPTIONS[key][1]:
-                raise RuleError(
-                    _("option {key}: '{value}' is not one of {allowed}").format(
-                        key=key, value=value, allowed=", ".join(OPTIONS[key][1])
-                    )
-                )
+            check_option(chosen, key, value)  # without --variant: some variant's option
         rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
     except RuleError as exc:
         raise UsageError(str(exc)) from None

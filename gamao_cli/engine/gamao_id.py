@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import POOL, RuleError, RuleSet, rule_set
+from gamao_cli.engine.variants import variant_named
 from gamao_cli.model.actions import BAR, Board
-from gamao_cli.model.match import Variant
 
 PREFIX = "GAMAO="
 
@@ -79,7 +79,7 @@ def decode(text: str) -> tuple[RuleSet, Position]:
             f"'{raw}': expected {PREFIX}<variant>/<turn>/<player 0>/<player 1> (4 fields after "
             f"=, found {len(fields)})"
         )
-    variant = Variant.from_name(fields[0])
+    variant = variant_named(fields[0])
     if variant is None:
         raise ValueError(f"'{raw}': '{fields[0]}' is not a variant")
     try:

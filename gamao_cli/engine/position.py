@@ -15,9 +15,6 @@ from gamao_cli.model.match import Variant
 
 CHECKERS = 15
 
-_STANDARD = {24: 2, 13: 5, 8: 3, 6: 5}
-_NACKGAMMON = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
-
 
 def board_from_points(points: dict[int, int]) -> Board:
     """A board from ``{point: count}`` (bar = 25); the rest of the 15 checkers are off."""
@@ -52,17 +49,10 @@ class Position:
 
     @classmethod
     def start(cls, variant: Variant = Variant.STANDARD, turn: int = 0) -> Position:
-        """The variant's start (engine.ruleset; standard for a variant the engine does not
-        play)."""
-        if variant is Variant.STANDARD or variant is Variant.NACKGAMMON:
-            board = board_from_points(_NACKGAMMON if variant is Variant.NACKGAMMON else _STANDARD)
-            return cls((board, board), turn)
-        from gamao_cli.engine.ruleset import RuleError, rule_set
+        """The variant's start (its definition: engine.variants)."""
+        from gamao_cli.engine.ruleset import rule_set
 
-        try:
-            return cls(rule_set(variant).start_boards(), turn)
-        except RuleError:
-            return cls.start(Variant.STANDARD, turn)
+        return cls(rule_set(variant).start_boards(), turn)
 
     @classmethod
     def from_view(cls, mover: Board, opponent: Board, turn: int) -> Position:

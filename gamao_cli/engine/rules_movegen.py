@@ -172,10 +172,10 @@ class _Search:
         self.enter_first = rs.enter_first  # tabula: nothing lands on 1..12 while any is to enter
         self.freeze = rs.home_hit_freeze
         self.frozen = [0] * 26
-        self.head_limit = head_limit if rs.head else 99
+        self.head_limit = head_limit if rs.head_fixed or rs.head_needed else 99
         self.head_left = 0
-        self.step_block = rs.block == "step"
-        self.final_block = rs.block == "final"
+        self.step_block = rs.step_block
+        self.final_block = rs.final_block
         self.reached: _Found = {}
         self.seen: set[int] = set()
         self.steps: list[object] = []  # StepTuple each (movegen.STEPS)
@@ -475,7 +475,7 @@ def _most_dice(
 def head_limit(rs: RuleSet, me: Board, dice: tuple[int, ...]) -> int:
     """N4: how many checkers may leave the head this turn (head=fixed; see :func:`generate`
     for head=needed)."""
-    if rs.head and me[HEAD] == rs.checkers and rs.head == "fixed" and dice in _HEAD_DOUBLES:
+    if rs.head_fixed and me[HEAD] == rs.checkers and dice in _HEAD_DOUBLES:
         return 2
     return 1
 
@@ -538,7 +538,7 @@ def general_generate(
     plays when the roll is lost (tests compare the specialised generators with it)."""
     limit = head_limit(rs, me, dice)
     search, best, kept = _most_dice(rs, me, opp, dice, limit)
-    if rs.head == "needed" and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
+    if rs.head_needed and me[HEAD] == rs.checkers and best < len(dice_list(dice)):
         # N4 head=needed: on the first turn a second head checker may leave when the roll
         # cannot otherwise be played in full.
         search2, best2, kept2 = _most_dice(rs, me, opp, dice, 2)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from gamao_cli.engine.judgement import VARIANT_REASONS, Judgement
 from gamao_cli.engine.movegen import Play
 from gamao_cli.engine.rules_movegen import reachable
-from gamao_cli.engine.ruleset import POOL, RuleSet
+from gamao_cli.engine.ruleset import POOL, Block, Head, RuleSet
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Board, Step
 from gamao_cli.model.match import Variant
@@ -177,22 +177,22 @@ def _diagnose(
                     ).format(step=f"{f}/{t}", point=t),
                 )
     relaxed: list[tuple[str, RuleSet, str]] = []
-    if rs.head:
+    if rs.head is not Head.NONE:
         relaxed.append(
             (
                 "head-rule",
-                replace(rs, head=""),
+                replace(rs, head=Head.NONE),
                 N_(
                     "a second checker leaves the head this turn (one per turn; two only with "
                     "6-6, 4-4 or 3-3 on the first turn)"
                 ),
             )
         )
-    if rs.block:
+    if rs.block is not Block.OFF:
         relaxed.append(
             (
                 "six-block",
-                replace(rs, block=""),
+                replace(rs, block=Block.OFF),
                 N_("it builds six points in a row with no opposing checker in front of them"),
             )
         )

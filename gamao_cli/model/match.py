@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # recorded analysis: only the readers that have it import it
 
 
 class Variant(str, Enum):
-    """The game a record is played under (research/variants.md)."""
+    """The game a record is played under (research/variants.md): the registry of variants,
+    each defined in gamao_cli.engine.variants."""
 
     STANDARD = "standard"
     NACKGAMMON = "nackgammon"
@@ -26,32 +27,6 @@ class Variant(str, Enum):
     LONG_NARDY = "longnardy"
     ACEY_DEUCEY = "aceydeucey"
     TABULA = "tabula"  # bgammon.org's variant 2
-
-    @classmethod
-    def from_name(cls, name: str) -> Variant | None:
-        key = "".join(c for c in name.strip().lower() if c.isalnum())
-        aliases = {
-            "backgammon": cls.STANDARD,
-            "standard": cls.STANDARD,
-            "nackgammon": cls.NACKGAMMON,
-            "nack": cls.NACKGAMMON,
-            "hypergammon": cls.HYPERGAMMON,
-            "hypergammon3": cls.HYPERGAMMON,
-            "3chequerhypergammon": cls.HYPERGAMMON,
-            "3checkerhypergammon": cls.HYPERGAMMON,
-            "hypergammon2": cls.HYPERGAMMON2,
-            "2chequerhypergammon": cls.HYPERGAMMON2,
-            "2checkerhypergammon": cls.HYPERGAMMON2,
-            "hypergammon1": cls.HYPERGAMMON1,
-            "1chequerhypergammon": cls.HYPERGAMMON1,
-            "1checkerhypergammon": cls.HYPERGAMMON1,
-            "tavla": cls.TAVLA,
-            "longnardy": cls.LONG_NARDY,
-            "nardy": cls.LONG_NARDY,
-            "aceydeucey": cls.ACEY_DEUCEY,
-            "tabula": cls.TABULA,
-        }
-        return aliases.get(key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,19 +207,39 @@ def test_writer_options_travel_through_mat_sgf_and_json() -> None:
 
 def test_a_mat_options_tag_that_cannot_be_used_is_a_warning() -> None:
     text = (
-        '; [Variation "AceyDeucey"]\n; [Options "bearoff=exact, bearoff=sideways"]\n\n'
-        " 0 point match\n\n Game 1\n alice : 0                      bob : 0\n"
+        '; [Variation "AceyDeucey"]\n; [Options "bearoff=exact, bearoff=sideways, exact, '
+        'bear=off, head=fixed"]\n\n 0 point match\n\n Game 1\n alice : 0       bob : 0\n'
     )
     [match] = list(read_mat(io.StringIO(text), "t.mat"))
     assert match.rules.options == (("bearoff", "exact"),)
-    assert [(d.code, d.location.line) for d in match.diagnostics if d.code == "P112"] == [
-        ("P112", 2)
+    assert [
+        (d.code, d.location.line, d.message) for d in match.diagnostics if d.code == "P112"
+    ] == [
+        (
+            "P112",
+            2,
+            "Options 'bearoff=sideways': option bearoff: 'sideways' is not one of normal, exact",
+        ),
+        ("P112", 2, "Options 'exact': expected key=value, as --option takes"),
+        (
+            "P112",
+            2,
+            "Options 'bear=off': unknown option 'bear' (known: bearoff, block, cube, doubles, "
+            "head, home-hit, koks, opening, reroll, scoring)",
+        ),
+        (
+            "P112",
+            2,
+            "Options 'head=fixed': option 'head' applies to longnardy, not aceydeucey (valid "
+            "for aceydeucey: bearoff, cube, doubles, opening, reroll, scoring)",
+        ),
     ]
     standard = '; [Options "bearoff=exact"]\n\n 0 point match\n\n Game 1\n a : 0   b : 0\n'
     [std] = list(read_mat(io.StringIO(standard), "t.mat"))
     assert std.rules.options == ()
     assert [d.message for d in std.diagnostics if d.code == "P112"] == [
-        "Options 'bearoff' does not apply to standard"
+        "Options 'bearoff=exact': option 'bearoff' applies to aceydeucey, not standard (valid "
+        "for standard: none)"
     ]
 
 

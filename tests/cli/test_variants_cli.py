@@ -92,10 +92,34 @@ def test_standard_ids_are_refused_for_long_nardy_and_bad_settings_exit_2() -> No
         (["--option", "head"], "--option takes key=value"),
         (["--house-rule", "six"], "unknown house rule 'six'"),
         (["--variant", "tavla", "--option", "head=needed"], "applies to longnardy, not tavla"),
+        (
+            ["--variant", "tavla", "--option", "koks=3"],
+            "error: option 'koks' applies to longnardy, not tavla (valid for tavla: cube, "
+            "home-hit, opening)",
+        ),
+        (
+            ["--variant", "aceydeucey", "--option", "scorin=standard"],
+            "error: unknown option 'scorin' (valid for aceydeucey: bearoff, cube, doubles, "
+            "opening, reroll, scoring)",
+        ),
+        (
+            ["--option", "scorin=standard"],
+            "error: unknown option 'scorin' (known: bearoff, block, cube, doubles, head, "
+            "home-hit, koks, opening, reroll, scoring)",
+        ),
+        (
+            ["--variant", "standard", "--option", "cube=on"],
+            "error: option 'cube' applies to tavla, longnardy, aceydeucey, not standard (valid "
+            "for standard: none)",
+        ),
+        (
+            ["--variant", "aceydeucey", "--option", "bearoff=sideways"],
+            "error: option bearoff: 'sideways' is not one of normal, exact",
+        ),
     ]:
         result = runner.invoke(app, ["moves", "start", "-d", "31", *args])
         assert result.exit_code == 2, args
-        assert message in result.output, (args, result.output)
+        assert message in " ".join(result.output.split()), (args, result.output)
     bad = runner.invoke(app, ["moves", "GAMAO=longnardy/0/24x16/24x15", "-d", "31"])
     assert bad.exit_code == 2 and "more than 15 checkers" in bad.output
 

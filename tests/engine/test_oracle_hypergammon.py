@@ -19,8 +19,8 @@ from gamao_cli.engine.ids import decode_position_id, position_id_from_boards
 from gamao_cli.engine.movegen import plays_for
 from gamao_cli.engine.plays import generate
 from gamao_cli.engine.ruleset import rule_set
+from gamao_cli.engine.variants import variant_named
 from gamao_cli.model.actions import OFF, Board
-from gamao_cli.model.match import Variant
 from tests.helpers import FIXTURES
 
 REFERENCE = FIXTURES / "oracle" / "hypergammon.jsonl.gz"
@@ -38,7 +38,7 @@ def test_hypergammon_legal_plays_match_gnubg() -> None:
     with gzip.open(REFERENCE, "rt", encoding="utf-8") as fh:
         for line in fh:
             rec = json.loads(line)
-            variant = Variant.from_name(rec["variant"])
+            variant = variant_named(rec["variant"])
             assert variant is not None
             rs = rule_set(variant)
             pos = decode_position_id(rec["position_id"], 0)

@@ -14,6 +14,8 @@ from gamao_cli.engine.rules_movegen import prime_violation, reachable
 from gamao_cli.engine.ruleset import (
     POOL,
     STANDARD,
+    Block,
+    Head,
     RuleError,
     RuleSet,
     parse_option,
@@ -63,22 +65,67 @@ def test_rule_sets_are_resolved_once_and_cached() -> None:
     b = rule_set(Variant.LONG_NARDY, ("five-checker-limit",), (("head", "needed"),))
     assert a is b
     assert (a.head, a.max_per_point, a.describe()) == (
-        "needed",
+        Head.NEEDED,
         5,
         "longnardy, head=needed, five-checker-limit",
     )
 
 
-def test_bad_options_and_house_rules_are_refused_with_a_reason() -> None:
-    with pytest.raises(RuleError, match="unknown option 'heads'"):
-        rule_set(Variant.LONG_NARDY, options=(("heads", "any"),))
-    with pytest.raises(RuleError, match="applies to longnardy, not tavla"):
-        rule_set(Variant.TAVLA, options=(("head", "needed"),))
-    with pytest.raises(RuleError, match="'any' is not one of fixed, needed"):
-        rule_set(Variant.LONG_NARDY, options=(("head", "any"),))
-    with pytest.raises(RuleError, match="unknown house rule 'six'"):
-        rule_set(Variant.STANDARD, ("six",))
-    assert [rule_set(v).variant for v in Variant] == list(Variant)  # every variant is played
+@pytest.mark.parametrize(
+    ("variant", "houses", "options", "message"),
+    [
+        (
+            Variant.LONG_NARDY,
+            (),
+            (("heads", "any"),),
+            "unknown option 'heads' (valid for longnardy: block, cube, head, koks, opening)",
+        ),
+        (
+            Variant.TAVLA,
+            (),
+            (("head", "needed"),),
+            "option 'head' applies to longnardy, not tavla (valid for tavla: cube, home-hit, "
+            "opening)",
+        ),
+        (
+            Variant.STANDARD,
+            (),
+            (("cube", "off"),),
+            "option 'cube' applies to tavla, longnardy, aceydeucey, not standard (valid for "
+            "standard: none)",
+        ),
+        (
+            Variant.LONG_NARDY,
+            (),
+            (("head", "any"),),
+            "option head: 'any' is not one of fixed, needed",
+        ),
+        (
+            Variant.ACEY_DEUCEY,  # the last option was once read as "scoring", whatever its key
+            (),
+            (("scorin", "standard"),),
+            "unknown option 'scorin' (valid for aceydeucey: bearoff, cube, doubles, opening, "
+            "reroll, scoring)",
+        ),
+        (
+            Variant.STANDARD,
+            ("six",),
+            (),
+            "unknown house rule 'six' (known: five-checker-limit, roll-again-after-double, "
+            "reroll-opening, automatic-doubles)",
+        ),
+    ],
+)
+def test_bad_options_and_house_rules_are_refused_with_the_valid_ones(
+    variant: Variant, houses: tuple[str, ...], options: tuple[tuple[str, str], ...], message: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        rule_set(variant, houses, options)
+    assert str(caught.value) == message
+
+
+def test_every_variant_is_played_and_options_parse() -> None:
+    assert [rule_set(v).variant for v in Variant] == list(Variant)
     assert parse_option(" Head = Needed ") == ("head", "needed")
     with pytest.raises(RuleError, match="key=value"):
         parse_option("head")
@@ -218,7 +265,7 @@ def test_n4_t2_second_mover_fixed_and_needed() -> None:
 
 def test_n5_t3_blocking_six() -> None:
     white = {24: 10, 23: 2, 22: 1, 21: 1, 20: 1}
-    assert count(replace(NARDY, block=""), white, {24: 15}, (5, 1)) == 22
+    assert count(replace(NARDY, block=Block.OFF), white, {24: 15}, (5, 1)) == 22
     assert count(NARDY, white, {24: 15}, (5, 1)) == 21
     assert count(NARDY, white, {24: 14, 1: 1}, (5, 1)) == 22  # a black checker on W13
     assert count(NARDY, {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}, {24: 15}, (5, 1)) == 21

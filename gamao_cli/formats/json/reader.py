@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TextIO, TypeVar
 
-from gamao_cli.engine.ruleset import OPTIONS
+from gamao_cli.engine.variants import option_problem
 from gamao_cli.formats.json.analysis import AnnotationReader
 from gamao_cli.formats.json.values import (
     FORMAT,
@@ -470,14 +470,9 @@ def _read_text(text: str, filename: str) -> Iterator[Match]:
 
 
 def _rule_options(pairs: tuple[tuple[str, str], ...], path: str) -> tuple[tuple[str, str], ...]:
-    """``rules.options``: named rule options (engine.ruleset.OPTIONS), sorted by key."""
+    """``rules.options``: named rule options (engine.variants), sorted by key."""
     for i, (key, value) in enumerate(pairs):
-        known = OPTIONS.get(key)
-        if known is None or value not in known[1]:
-            raise SchemaError(
-                f"{path}[{i}]",
-                N_("{key}={value} is not a rule option (docs/variants.md)").format(
-                    key=key, value=value
-                ),
-            )
+        problem = option_problem(None, key, value)
+        if problem is not None:
+            raise SchemaError(f"{path}[{i}]", problem)
     return tuple(sorted(dict(pairs).items()))

@@ -10,6 +10,7 @@ from typing import Final, NamedTuple, TypeVar
 
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.snowie import decode_snowie
+from gamao_cli.engine.variants import definition, variant_named
 from gamao_cli.formats.mat import lines as ml
 from gamao_cli.formats.mat.fast import (
     DICE,
@@ -42,9 +43,6 @@ from gamao_cli.model.notation import NotationError, parse_steps
 _CACHE_LIMIT: Final = 1 << 15
 """Play texts kept in :data:`_STEPS` at most (it is emptied when full)."""
 _T = TypeVar("_T")
-_ENTERING: Final = frozenset({Variant.ACEY_DEUCEY})
-"""Variants whose checkers start off the board and whose rolls a dice cell holds: a play's
-hop from off is an entry (tabula's three dice have no ``.mat`` cell)."""
 _PLAY, _EMPTY, _UNPARSED = MoveMark.PLAY, MoveMark.EMPTY, MoveMark.UNPARSED
 _PHRASES: dict[str, re.Pattern[str]] = {
     "d": ml.CUBE_CELL,  # Doubles; Drops is tried when this fails
@@ -55,6 +53,12 @@ _PHRASES: dict[str, re.Pattern[str]] = {
     "l": ml.LOSS_CELL,
     "i": ml.ILLEGAL_PLAY,
 }
+
+
+def _enters(variant: Variant | None) -> bool:
+    """Whether ``variant``'s checkers start off the board and a dice cell holds its rolls: a
+    play's hop from off is an entry (engine.variants: acey-deucey, not tabula)."""
+    return variant is not None and definition(variant).enters_in_mat
 
 
 def clear_caches() -> None:
@@ -376,7 +380,7 @@ class CellReader(ReaderState):
         """Whether the match's ``Variation`` tag names a variant whose checkers enter from
         off the board (acey-deucey), where ``off/19`` is an entry (docs/variants.md)."""
         return any(
-            key.lower() == "variation" and Variant.from_name(value) in _ENTERING
+            key.lower() == "variation" and _enters(variant_named(value))
             for key, value in self.match.tags
         )
 

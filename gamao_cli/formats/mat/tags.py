@@ -3,14 +3,14 @@
 ``Variation`` selects the variant, ``Crawford``/``Jacoby``/``Beaver`` (``On``/``Off``) the
 flags, ``CubeLimit`` the cube's limit (``"1"``: no cube) and gamao's ``Options`` the named
 rule options the match is played with (``"bearoff=exact, reroll=always"``, as ``--option``
-takes them: engine.ruleset.OPTIONS); a value that cannot be read is a
-diagnostic (P111, P112) and is ignored. ``Player 1``/``Player 2`` name the players only when
-no score line does.
+takes them, checked as --option is: engine.variants.option_problem); a value that cannot be
+read is a diagnostic (P111, P112) at its line and is ignored. ``Player 1``/``Player 2`` name
+the players only when no score line does.
 """
 
 from __future__ import annotations
 
-from gamao_cli.engine.ruleset import OPTIONS
+from gamao_cli.engine.variants import option_problem, variant_named
 from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
@@ -47,7 +47,7 @@ def match_rules(
     for (key, value), where in zip(tags, tag_lines, strict=True):
         low = key.lower()
         if low == "variation":
-            found = Variant.from_name(value)
+            found = variant_named(value)
             if found is None:
                 problem(
                     "P111",
@@ -82,26 +82,25 @@ def match_rules(
         elif low == "options":
             options_at = where
             for item in value.replace(",", " ").split():
-                name, _, setting = item.lower().partition("=")
-                known = OPTIONS.get(name)
-                if known is None or setting not in known[1]:
-                    problem(
-                        "P112",
-                        N_("Options {item} is not a rule option (key=value, as --option)").format(
-                            item=repr(item)
-                        ),
-                        where,
-                    )
-                else:
+                name, sep, setting = item.lower().partition("=")
+                why = (
+                    option_problem(None, name, setting)
+                    if sep
+                    else N_("expected key=value, as --option takes")
+                )
+                if why is None:
                     options[name] = setting
-    for name in list(options):
-        if variant not in OPTIONS[name][0] and options_at is not None:
+                else:
+                    problem(
+                        "P112", N_("Options {item}: {why}").format(item=repr(item), why=why), where
+                    )
+    for name, setting in list(options.items()):
+        why = option_problem(variant, name, setting)
+        if why is not None and options_at is not None:
             del options[name]
             problem(
                 "P112",
-                N_("Options {key} does not apply to {variant}").format(
-                    key=repr(name), variant=variant.value
-                ),
+                N_("Options {item}: {why}").format(item=repr(f"{name}={setting}"), why=why),
                 options_at,
             )
     rules = Rules(

@@ -43,6 +43,7 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
+from gamao_cli.engine.variants import definition, variant_named
 from gamao_cli.model.actions import (
     BAR,
     OFF,
@@ -62,17 +63,6 @@ __all__ = ["write_mat", "write_mat_game", "write_mat_head"]
 
 CanonicalSteps = Callable[[Move], tuple[Step, ...]]
 
-_VARIATION_NAMES = {
-    Variant.STANDARD: "Backgammon",
-    Variant.NACKGAMMON: "NackGammon",
-    Variant.HYPERGAMMON: "HyperGammon (3)",  # gnubg's form (XG writes a bare "HyperGammon")
-    Variant.HYPERGAMMON1: "HyperGammon (1)",
-    Variant.HYPERGAMMON2: "HyperGammon (2)",
-    Variant.TAVLA: "Tavla",  # gamao's extensions (research/variants.md section 6)
-    Variant.LONG_NARDY: "LongNardy",
-    Variant.ACEY_DEUCEY: "AceyDeucey",
-    Variant.TABULA: "Tabula",
-}
 # SGF text properties and the .mat tags gnubg reads for them (sgf.writer maps them back).
 _SGF_TAGS = {"DT": "EventDate", "EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
 _SGF_DATE = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*")
@@ -117,11 +107,11 @@ def _header(match: Match) -> str:
             key = _SGF_TAGS[key]
         if key.strip().lower() == "variation":
             has_variation = True
-            if Variant.from_name(value) is not match.rules.variant:
-                value = _VARIATION_NAMES[match.rules.variant]
+            if variant_named(value) is not match.rules.variant:
+                value = definition(match.rules.variant).mat_name
         lines.append(f'; [{_one_line(key)} "{_one_line(value)}"]\n')
     if match.rules.variant is not Variant.STANDARD and not has_variation:
-        lines.append(f'; [Variation "{_VARIATION_NAMES[match.rules.variant]}"]\n')
+        lines.append(f'; [Variation "{definition(match.rules.variant).mat_name}"]\n')
     lines.extend(_rule_tags(match))
     lines.extend(f"; {_one_line(c)}\n" if c else ";\n" for c in comments)
     if lines:

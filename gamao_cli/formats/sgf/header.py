@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gamao_cli.engine.ruleset import OPTIONS
+from gamao_cli.engine.variants import DEFINITIONS, option_problem
 from gamao_cli.formats.sgf.parser import SgfNode, SgfProperty, SgfTree, fold_whitespace
 from gamao_cli.i18n import N_
 from gamao_cli.model.location import Location
@@ -85,25 +85,18 @@ class Header:
 
 def rule_option(token: str) -> tuple[str, str] | None:
     """A ``RU`` element naming a rule option as ``--option`` does (``bearoff=exact``:
-    gamao's own elements, engine.ruleset.OPTIONS), or None."""
+    gamao's own elements, engine.variants), or None."""
     key, sep, value = token.strip().lower().partition("=")
-    known = OPTIONS.get(key)
-    if not sep or known is None or value not in known[1]:
+    if not sep or option_problem(None, key, value) is not None:
         return None
     return key, value
 
 
 _RU_VARIANTS: dict[str, Variant] = {
-    "nackgammon": Variant.NACKGAMMON,
-    "hypergammon1": Variant.HYPERGAMMON1,
-    "hypergammon2": Variant.HYPERGAMMON2,
-    "hypergammon3": Variant.HYPERGAMMON,
-    "tavla": Variant.TAVLA,  # gamao's extensions (research/variants.md section 6)
-    "longnardy": Variant.LONG_NARDY,
-    "aceydeucey": Variant.ACEY_DEUCEY,
+    d.sgf_name.lower(): d.variant for d in DEFINITIONS if d.sgf_name is not None
 }
-"""``RU`` elements naming a variant: gnubg's, and gamao's own for tavla, Long Nardy and
-acey-deucey (no other writer tags them)."""
+"""``RU`` elements naming a variant (engine.variants): gnubg's, and gamao's own for tavla,
+Long Nardy and acey-deucey (no other writer tags them)."""
 
 _KNOWN_RULES = frozenset({"crawford", "crawfordgame", "jacoby", "nocube", *_RU_VARIANTS})
 

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from gamao_cli import __version__
 from gamao_cli.engine import met
+from gamao_cli.engine.variants import definition
 from gamao_cli.formats.sgf.annotate import node_analysis
 from gamao_cli.formats.sgf.moves import MechanicalBoard, point_letter
 from gamao_cli.formats.sgf.parser import escape
@@ -69,7 +70,7 @@ from gamao_cli.model.actions import (
     Take,
     Win,
 )
-from gamao_cli.model.match import Game, Match, Variant
+from gamao_cli.model.match import Game, Match
 
 if TYPE_CHECKING:
     from gamao_cli.model.analysis import Annotation
@@ -200,17 +201,6 @@ def _property_text(properties: dict[str, list[str]]) -> str:
     )
 
 
-_RU_NAMES = {
-    Variant.NACKGAMMON: "Nackgammon",
-    Variant.HYPERGAMMON: "Hypergammon3",
-    Variant.HYPERGAMMON1: "Hypergammon1",
-    Variant.HYPERGAMMON2: "Hypergammon2",
-    Variant.TAVLA: "Tavla",  # gamao's extensions: gnubg ignores them
-    Variant.LONG_NARDY: "LongNardy",
-    Variant.ACEY_DEUCEY: "AceyDeucey",
-}
-
-
 def _rules(match: Match, crawford_game: bool) -> list[str]:
     rules = match.rules
     out: list[str] = []
@@ -222,7 +212,7 @@ def _rules(match: Match, crawford_game: bool) -> list[str]:
             out.append("CrawfordGame")
     if rules.jacoby and match.length == 0:
         out.append("Jacoby")
-    name = _RU_NAMES.get(rules.variant)
+    name = definition(rules.variant).sgf_name
     if name is not None:
         out.append(name)
     out.extend(f"{k}={v}" for k, v in rules.options)  # gamao's: the writer's rule options
