@@ -313,6 +313,15 @@ def test_deep_nesting_is_invalid_json_not_a_crash() -> None:
          "$.rules.variant: 'hyper' is not one of 'standard', 'nackgammon', 'hypergammon', "
          "'hypergammon1', 'hypergammon2', 'tavla', 'longnardy', 'aceydeucey', 'tabula' "
          "(match skipped)"),
+        ('{"format": "gamao-match", "version": 1, "players": ["a", "b"], "length": 1, '
+         '"games": [], "rules": {"variant": "aceydeucey", "options": [["bearoff", "exact"], '
+         '["bear", "off"]]}}', "P305",
+         "$.rules.options[1]: unknown option 'bear' (known: bearoff, block, cube, doubles, "
+         "head, home-hit, koks, opening, reroll, scoring) (match skipped)"),
+        ('{"format": "gamao-match", "version": 1, "players": ["a", "b"], "length": 1, '
+         '"games": [], "rules": {"options": [["bearoff", "sideways"]]}}', "P305",
+         "$.rules.options[0]: option bearoff: 'sideways' is not one of normal, exact (match "
+         "skipped)"),
     ],
 )  # fmt: skip
 def test_document_errors(text: str, code: str, message: str) -> None:
