@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamao_cli.engine.ruleset import rule_set
 from gamao_cli.model.actions import BAR, OFF, Board
 from gamao_cli.model.match import Variant
 
@@ -50,8 +51,6 @@ class Position:
     @classmethod
     def start(cls, variant: Variant = Variant.STANDARD, turn: int = 0) -> Position:
         """The variant's start (its definition: engine.variants)."""
-        from gamao_cli.engine.ruleset import rule_set
-
         return cls(rule_set(variant).start_boards(), turn)
 
     @classmethod

@@ -285,6 +285,8 @@ class RuleSet:
 
 
 _CACHE: dict[tuple[Variant, tuple[str, ...], tuple[tuple[str, str], ...]], RuleSet] = {}
+_PLAIN: dict[Variant, RuleSet] = {}
+"""Each variant's rule set without house rules or options (also in :data:`_CACHE`)."""
 
 
 def rule_set(
@@ -295,6 +297,10 @@ def rule_set(
     """The rule set of ``variant`` (its definition, engine.variants) with named options and
     house rules applied (cached); :class:`RuleError` for an option ``variant`` does not take,
     a value the option does not have, or an unknown house rule."""
+    if not house_rules and not options:
+        plain = _PLAIN.get(variant)  # a variant's own rules: the common case, one look-up
+        if plain is not None:
+            return plain
     key = (variant, tuple(sorted(set(house_rules))), tuple(sorted(dict(options).items())))
     cached = _CACHE.get(key)
     if cached is not None:
@@ -309,6 +315,8 @@ def rule_set(
         fields.update(house_rule(name).fields)
     rs = RuleSet(variant, **fields, house_rules=key[1], options=key[2])
     _CACHE[key] = rs
+    if not key[1] and not key[2]:
+        _PLAIN[variant] = rs
     return rs
 
 
