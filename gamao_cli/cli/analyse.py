@@ -14,14 +14,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
 from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, PathsArg
-from gamao_cli.cli.executor_options import (
-    AnalyseJobsOpt,
-    ExecutorChoice,
-    ExecutorOpt,
-    Parallel,
-    SchedulerOpt,
-    executor_for,
-)
+from gamao_cli.cli.executor_options import LOCAL, AnalyseParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, ClassicRuleOpts
 from gamao_cli.cli.skill_options import CacheOpt, NoCacheOpt, cache_folder
@@ -82,9 +75,7 @@ def analyse(
             show_default=False,
         ),
     ] = None,
-    jobs: AnalyseJobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: AnalyseParallelOpts = LOCAL,
     cache: CacheOpt = None,
     no_cache: NoCacheOpt = False,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
@@ -151,7 +142,7 @@ def analyse(
     err = stderr_console()
     started = time.perf_counter()
     try:
-        with executor_for(Parallel(jobs, executor, scheduler), items, per_file_jobs) as runner:
+        with executor_for(parallel, items, per_file_jobs) as runner:
             files = _run(items, opts, runner)
     except KeyboardInterrupt:
         close_evaluators()

@@ -12,14 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, stdout_console
-from gamao_cli.cli.executor_options import (
-    CheckJobsOpt,
-    ExecutorChoice,
-    ExecutorOpt,
-    Parallel,
-    SchedulerOpt,
-    executor_for,
-)
+from gamao_cli.cli.executor_options import LOCAL, CheckParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.formats.atomic import atomic_open
@@ -51,9 +44,7 @@ def check(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write findings here, not stdout.")
     ] = None,
-    jobs: CheckJobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: CheckParallelOpts = LOCAL,
     rule_args: RuleOpts = NO_RULE_ARGS,
     severity: Annotated[
         SeverityChoice,
@@ -107,7 +98,7 @@ def check(
                 out = stack.enter_context(atomic_open(output, newline=""))
             except OSError as exc:
                 fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
-        runner = stack.enter_context(executor_for(Parallel(jobs, executor, scheduler), items))
+        runner = stack.enter_context(executor_for(parallel, items))
         advance = stack.enter_context(progress_bar(len(items), "checking"))
         reports: list[FileReport] = []
         console = stdout_console() if output is None else None

@@ -11,14 +11,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
-from gamao_cli.cli.executor_options import (
-    ExecutorChoice,
-    ExecutorOpt,
-    JobsOpt,
-    Parallel,
-    SchedulerOpt,
-    executor_for,
-)
+from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
@@ -53,9 +46,7 @@ def convert(
         typer.Option("--ext", help="Extensions to take from directories, comma-separated."),
     ] = None,
     rule_args: VariantOpts = NO_RULE_ARGS,
-    jobs: JobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: ParallelOpts = LOCAL,
 ) -> None:
     """Convert match files to .mat, SGF, JSON or JSON Lines.
 
@@ -144,7 +135,7 @@ def convert(
     stdin = any(item.is_stdin for item in items)
     with (
         single,
-        executor_for(Parallel(jobs, executor, scheduler), [i for i, _rel in rooted]) as runner,
+        executor_for(parallel, [i for i, _rel in rooted]) as runner,
         progress_bar(len(items), "converting") as advance,
     ):
         results = runner.map(convert_file, work, serial=stdin)

@@ -12,14 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
-from gamao_cli.cli.executor_options import (
-    ExecutorChoice,
-    ExecutorOpt,
-    JobsOpt,
-    Parallel,
-    SchedulerOpt,
-    executor_for,
-)
+from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
@@ -73,9 +66,7 @@ def dedupe(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
     ] = None,
-    jobs: JobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: ParallelOpts = LOCAL,
 ) -> None:
     """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.
 
@@ -95,7 +86,7 @@ def dedupe(
     if against and not reference:
         fail(_("no reference files found in {paths}").format(paths=", ".join(against)))
     with (
-        executor_for(Parallel(jobs, executor, scheduler), [*items, *reference]) as runner,
+        executor_for(parallel, [*items, *reference]) as runner,
         progress_bar(len(items) + len(reference), "fingerprinting") as advance,
     ):
         result = run_dedupe(

@@ -1,5 +1,7 @@
 """``--jobs``, ``--executor`` and ``--scheduler``: where the commands that fan out run their
-work. Declared here once; :func:`executor_for` turns them into the run's executor."""
+work. Declared here once, as one option group (:data:`ParallelOpts`; cli.option_groups) that
+each such command takes as one parameter; :func:`executor_for` turns it into the run's
+executor."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.cli.option_groups import OptionGroup
 from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
@@ -55,9 +58,29 @@ SchedulerOpt = Annotated[
 class Parallel:
     """What ``--jobs``, ``--executor`` and ``--scheduler`` asked for."""
 
-    jobs: int | None = None
-    executor: ExecutorChoice = ExecutorChoice.local
-    scheduler: str | None = None
+    jobs: JobsOpt = None
+    executor: ExecutorOpt = ExecutorChoice.local
+    scheduler: SchedulerOpt = None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckParallel(Parallel):
+    """:class:`Parallel` with ``check``'s help for ``--jobs``."""
+
+    jobs: CheckJobsOpt = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyseParallel(Parallel):
+    """:class:`Parallel` with ``analyse``'s help and default for ``--jobs``."""
+
+    jobs: AnalyseJobsOpt = None
+
+
+ParallelOpts = Annotated[Parallel, OptionGroup(Parallel)]
+CheckParallelOpts = Annotated[Parallel, OptionGroup(CheckParallel)]
+AnalyseParallelOpts = Annotated[Parallel, OptionGroup(AnalyseParallel)]
+LOCAL = Parallel()
 
 
 @contextmanager

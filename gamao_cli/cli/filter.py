@@ -11,14 +11,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
-from gamao_cli.cli.executor_options import (
-    ExecutorChoice,
-    ExecutorOpt,
-    JobsOpt,
-    Parallel,
-    SchedulerOpt,
-    executor_for,
-)
+from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
@@ -67,9 +60,7 @@ def filter_matches(
         OutputFormat, typer.Option("--format", "-f", help="Format of the list.")
     ] = OutputFormat.text,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
-    jobs: JobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: ParallelOpts = LOCAL,
 ) -> None:
     """Select matches by their fields and by the positions they reach.
 
@@ -112,7 +103,7 @@ def filter_matches(
     counts = {"matches": 0, "selected": 0}
     summary = RunSummary(repeated=repeats.dropped)
     with (
-        executor_for(Parallel(jobs, executor, scheduler), items) as runner,
+        executor_for(parallel, items) as runner,
         progress_bar(len(items), "filtering") as advance,
     ):
         results = filter_files(

@@ -19,13 +19,7 @@ from gamao_cli.cli.corpus_options import (
     load_corpus,
     summary_line,
 )
-from gamao_cli.cli.executor_options import (
-    ExecutorChoice,
-    ExecutorOpt,
-    JobsOpt,
-    Parallel,
-    SchedulerOpt,
-)
+from gamao_cli.cli.executor_options import LOCAL, ParallelOpts
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
@@ -77,9 +71,7 @@ def report(
     ] = None,
     title: Annotated[str, typer.Option("--title", help="The report's title.")] = DEFAULT_TITLE,
     alias: AliasOpt = None,
-    jobs: JobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: ParallelOpts = LOCAL,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     dedupe: DedupeOpt = False,
@@ -93,7 +85,6 @@ def report(
     report holds the others), nothing could be read, or the report could not be written.
     """
     options = rule_args.check_options(analyse_plays=forced)
-    parallel = Parallel(jobs, executor, scheduler)
     corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
     from gamao_cli.report.content import build_report
 

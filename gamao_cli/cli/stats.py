@@ -20,13 +20,7 @@ from gamao_cli.cli.corpus_options import (
     load_dataset,
     summary_line,
 )
-from gamao_cli.cli.executor_options import (
-    ExecutorChoice,
-    ExecutorOpt,
-    JobsOpt,
-    Parallel,
-    SchedulerOpt,
-)
+from gamao_cli.cli.executor_options import LOCAL, ParallelOpts
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, join_skill, skill_inputs
 from gamao_cli.formats.atomic import atomic_open
@@ -69,9 +63,7 @@ def stats(
         typer.Option("--resume", help="Complete the --tables dataset of an interrupted run."),
     ] = False,
     alias: AliasOpt = None,
-    jobs: JobsOpt = None,
-    executor: ExecutorOpt = ExecutorChoice.local,
-    scheduler: SchedulerOpt = None,
+    parallel: ParallelOpts = LOCAL,
     extensions: ExtOpt = None,
     forced: ForcedOpt = True,
     dedupe: DedupeOpt = False,
@@ -98,7 +90,6 @@ def stats(
     options = rule_args.check_options(analyse_plays=forced, fingerprints=fingerprints)
     err = stderr_console()
     if tables is not None:
-        parallel = Parallel(jobs, executor, scheduler)
         run, lazy = load_dataset(paths, options, alias, parallel, extensions, tables, resume)
         err.print(dataset_line(run), markup=False, highlight=False)
         skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
@@ -107,7 +98,6 @@ def stats(
         raise typer.Exit(ExitCode.CANNOT_RUN if run.summary.unreadable else ExitCode.OK)
     if resume:
         fail(_("--resume completes a --tables dataset: give --tables too"))
-    parallel = Parallel(jobs, executor, scheduler)
     corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
     skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
     _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
