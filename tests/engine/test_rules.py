@@ -271,7 +271,7 @@ def test_step_validation_of_an_impossible_hop() -> None:
 
 
 def test_a_legal_verdict_built_as_a_tuple_equals_the_keyword_one() -> None:
-    from gamao_cli.engine.validate import Judgement, legal_judgement
+    from gamao_cli.engine.judgement import Judgement, legal_judgement
 
     steps_ = ((8, 5, False), (6, 5, False))
     me, opp = board({5: 2}), board({})
