@@ -50,6 +50,8 @@ COMPILED_MODULES = (
     "gamao_cli.engine.position",
     "gamao_cli.engine.movegen",
     "gamao_cli.engine.rules_movegen",
+    "gamao_cli.engine.rules_search",
+    "gamao_cli.engine.nardy",
     "gamao_cli.engine.tabula_movegen",
     "gamao_cli.engine.validate",
     "gamao_cli.engine.validate_read",

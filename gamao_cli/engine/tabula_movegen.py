@@ -1,7 +1,7 @@
 """Tabula's legal plays using all three dice, fast (bgammon.org's variant 2; research/variants.md
 sections 6-7).
 
-The same walk as :meth:`gamao_cli.engine.rules_movegen._Search.walk`, specialised to tabula's
+The same walk as :meth:`gamao_cli.engine.rules_search.Search.walk`, specialised to tabula's
 movement (:attr:`~gamao_cli.engine.ruleset.RuleSet.tabula_moves`): one shared track, checkers
 entering from the pool and the bar on 24..19, two opposing checkers block and one is hit,
 nothing lands on 1..12 while any checker is still to enter, exact bearing off from 1..12 once
@@ -117,7 +117,7 @@ class _Walk:
         # time), and by the mask when two or three were hit.
         self.hit_once: list[Board] = [opp] * BAR
         self.opponents: dict[int, Board] = {}
-        # As rules_movegen._Search: moves are independent (the larger die first finds every
+        # As rules_search.Search: moves are independent (the larger die first finds every
         # play whose moves are) unless a checker is on the bar, fewer checkers than dice are
         # outside (bearing off could begin mid-turn), or the wall could lift mid-turn.
         self.independent = not self.bar and self.outside >= 3 and not 0 < self.pool < 3
@@ -189,7 +189,7 @@ class _Walk:
         above: int,
     ) -> None:
         """Every sequence of single-die moves from here with the ``n`` dice left (``d0 >= d1
-        >= d2``); the rest as :meth:`rules_movegen._Search.walk`."""
+        >= d2``); the rest as :meth:`rules_search.Search.walk`."""
         last = d0 if n == 1 else d1 if n == 2 else d2
         ordered = d0 == last
         tried = 0

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamao_cli.engine import rules_movegen
+from gamao_cli.engine import nardy, rules_movegen, rules_search
 from gamao_cli.engine.plays import Judgement, generate, judge
 from gamao_cli.engine.rules_movegen import general_generate
 from gamao_cli.engine.ruleset import POOL, RULE_SET_MOVES, RuleSet, rule_set
@@ -62,7 +62,7 @@ def searched(
 ) -> tuple[int, set[int]]:
     """(dice used, the states kept) of the rule-set search, with its double ordering
     (``ordered``) and its narrowing after a smaller die (``narrow``) on or off."""
-    search = rules_movegen._Search(rs, me, opp, rules_movegen.head_limit(rs, me, dice))
+    search = rules_search.Search(rs, me, opp, nardy.head_limit(rs, me, dice))
     search.ordered = search.ordered and ordered
     search.independent = search.independent and narrow
     search.bar_free = search.bar_free and narrow
@@ -172,7 +172,7 @@ def test_the_standard_shortcut_gives_the_plays_of_the_full_search(
     rule-set search."""
     me, opp = reached(rs, seed, turns)
     dice = roll(rs, dice)
-    search = rules_movegen._search(rs, me, opp, dice, rules_movegen.head_limit(rs, me, dice))
+    search = rules_movegen._search(rs, me, opp, dice, nardy.head_limit(rs, me, dice))
     best, kept = rules_movegen._compulsory(search.reached, dice)
     full = {p.key for p in search.plays(kept)}
     got_best, plays = generate(rs, me, opp, dice)
@@ -256,7 +256,7 @@ def test_pruning_states_using_fewer_dice_keeps_every_play(
     steps included, as keeping every state and applying compulsory play afterwards."""
     me, opp = reached(rs, seed, turns)
     dice = roll(rs, dice)
-    limit = rules_movegen.head_limit(rs, me, dice)
+    limit = nardy.head_limit(rs, me, dice)
     full = rules_movegen._search(rs, me, opp, dice, limit)
     pruned = rules_movegen._search(rs, me, opp, dice, limit, prune=True)
     best, kept = rules_movegen._compulsory(full.reached, dice)
@@ -266,7 +266,7 @@ def test_pruning_states_using_fewer_dice_keeps_every_play(
 
 def test_the_opposing_point_tables_are_the_rule_sets_numbering() -> None:
     for rs in (rule_set(Variant.STANDARD), rule_set(Variant.LONG_NARDY)):
-        search = rules_movegen._Search(rs, *rs.start_boards(), 1)
+        search = rules_search.Search(rs, *rs.start_boards(), 1)
         assert list(search.opp_point[1:25]) == [rs.opponent_point(p) for p in range(1, 25)]
 
 
@@ -274,8 +274,8 @@ def test_the_opponent_after_hits_puts_each_hit_blot_on_the_bar() -> None:
     rs = rule_set(Variant.TAVLA)
     me = rs.board_from_points({24: 2, 13: 5, 8: 3, 6: 5})
     opp = rs.board_from_points({24: 2, 13: 5, 8: 3, 6: 3, 20: 1, 15: 1})  # blots on 5 and 10
-    search = rules_movegen._Search(rs, me, opp, 1)
-    code = rules_movegen._HIT[5] | rules_movegen._HIT[10]
+    search = rules_search.Search(rs, me, opp, 1)
+    code = rules_search._HIT[5] | rules_search._HIT[10]
     after = search.opponent_after(code)
     assert (after[20], after[15], after[BAR]) == (0, 0, 2)
     assert search.opponent_after(0) is opp

@@ -8,9 +8,10 @@ from dataclasses import replace
 import pytest
 
 from gamao_cli.engine.movegen import plays_for
+from gamao_cli.engine.nardy import prime_violation
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.plays import generate, judge
-from gamao_cli.engine.rules_movegen import prime_violation, reachable
+from gamao_cli.engine.rules_movegen import reachable
 from gamao_cli.engine.ruleset import (
     POOL,
     STANDARD,
