@@ -28,8 +28,8 @@ from gamao_cli.build import PURE_ENV, reader_build
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.mat.reader import clear_caches, read_mat
 from gamao_cli.formats.textio import open_text
-from gamao_cli.formats.xg import read_xg
 from gamao_cli.formats.xg.container import open_archive
+from gamao_cli.formats.xg.reader import read_xg
 
 XG_DIR = CORPUS / "kevung-gbf"
 SEVEN = XG_DIR / "charlot1-charlot2_7p_2025-11-08-2305.xg"

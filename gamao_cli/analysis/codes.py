@@ -2,8 +2,9 @@
 
 R2xx checker plays, C3xx the cube, X4xx results, scores and the match. Reader diagnostics
 (P0xx inputs, P1xx ``.mat``, P2xx SGF, P3xx JSON, P401-P449 XG ``.xg``/``.xgp``, P45x-P46x
-BGBlitz ``.bgf``, P5xx FIBS/GMD/JavaFIBS/bgammon, P6xx position files) are listed by the
-readers and merged here.
+BGBlitz ``.bgf``, P5xx FIBS/GMD/JavaFIBS/bgammon, P6xx position files) are declared by the
+format families (``FAMILY.codes`` and ``FAMILY.severities`` in each subpackage of
+:mod:`gamao_cli.formats`) and by :mod:`gamao_cli.formats.inputs`, and merged here.
 """
 
 from __future__ import annotations
@@ -372,62 +373,27 @@ CUBE_CODES = {
 }
 
 
-# Reader codes whose diagnostics are never errors.
-_READER_SEVERITY = {
-    "P010": WARN,
-    "P600": INFO,
-    "P461": WARN,
-    "P464": WARN,
-    "P465": INFO,
-    "P466": WARN,
-}
-
-
 def reader_codes() -> dict[str, str]:
-    """The readers' diagnostic codes and what each means."""
-    from gamao_cli.formats.bgammon.reader import BGAMMON_CODES
-    from gamao_cli.formats.bgf.reader import BGF_CODES
-    from gamao_cli.formats.fibs.oldmoves import FIBS_CODES
-    from gamao_cli.formats.gmd.reader import GMD_CODES
+    """The readers' diagnostic codes and what each means: the inputs' and every format
+    family's (:data:`gamao_cli.formats.registry.FAMILIES`)."""
     from gamao_cli.formats.inputs import INPUT_CODES
-    from gamao_cli.formats.javafibs.reader import JAVAFIBS_CODES
-    from gamao_cli.formats.json.writer import JSON_CODES
-    from gamao_cli.formats.mat.reader import MAT_CODES
-    from gamao_cli.formats.position.text import POSITION_CODES
-    from gamao_cli.formats.sgf.parser import SYNTAX_CODES
-    from gamao_cli.formats.sgf.reader import SGF_CODES
-    from gamao_cli.formats.xg import XG_CODES
+    from gamao_cli.formats.registry import FAMILIES
 
-    out: dict[str, str] = {}
-    tables = (
-        INPUT_CODES,
-        MAT_CODES,
-        SYNTAX_CODES,
-        SGF_CODES,
-        JSON_CODES,
-        FIBS_CODES,
-        GMD_CODES,
-        JAVAFIBS_CODES,
-        BGAMMON_CODES,
-        POSITION_CODES,
-        BGF_CODES,
-        XG_CODES,
-    )
-    for table in tables:
-        out.update(table)
+    out = dict(INPUT_CODES)
+    for family in FAMILIES:
+        out.update(family.codes)
     return out
-
-
-# The .mat reader's conventions (a banner, a drop without Wins line) are infos.
-_READER_SEVERITY.update({"P124": INFO, "P125": INFO})
 
 
 def all_codes() -> dict[str, Code]:
     """Every code: the checker's and the readers' (reader diagnostics carry their own
-    severity; they are listed here as errors)."""
-    from gamao_cli.formats.xg.codes import XG_SEVERITIES
+    severity; they are listed here with the most severe each ever is)."""
+    from gamao_cli.formats.inputs import INPUT_SEVERITIES
+    from gamao_cli.formats.registry import FAMILIES
 
-    severities = {**_READER_SEVERITY, **{k: Severity(v) for k, v in XG_SEVERITIES.items()}}
+    severities = dict(INPUT_SEVERITIES)
+    for family in FAMILIES:
+        severities.update(family.severities)
     out = dict(CHECK_CODES)
     for code, title in reader_codes().items():
         out.setdefault(code, Code(code, severities.get(code, ERR), None, title))

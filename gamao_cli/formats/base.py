@@ -51,6 +51,10 @@ class FormatInfo:
     # A format recognised but not read (no ``read``, no ``read_binary``): the one P008
     # message such an input gets (an ``N_`` template with ``{file}``): why, and what to do.
     not_read: str = ""
+    # Where the text sniffer runs among the others: lower first (SGF, then JSON Lines, then
+    # JSON, whose sniffers are strict), higher last (the liberal .mat sniffer), else in the
+    # registry's order.
+    sniff_rank: int = 0
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)

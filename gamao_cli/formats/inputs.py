@@ -66,6 +66,9 @@ INPUT_CODES: dict[str, str] = {
     "P011": "input is a named pipe, socket or device, not a file: not read",
 }
 
+INPUT_SEVERITIES: dict[str, Severity] = {"P010": Severity.WARNING}
+"""The input codes whose diagnostics are not errors (the rest are)."""
+
 
 @dataclass(frozen=True, slots=True)
 class InputFile:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamao_cli.formats import shells
 from gamao_cli.formats.mat import fast as mat_fast
 from gamao_cli.formats.mat import lines as mat_lines
 from gamao_cli.model import Location, Move, MoveMark, Step
@@ -49,14 +50,14 @@ def test_cell_sides_and_thresholds() -> None:
 
 
 def test_fast_constructors_make_equal_objects() -> None:
-    assert mat_fast.SHELLS  # the model classes still have the layout the shells copy
+    assert shells.SHELLS  # the model classes still have the layout the shells copy
     steps = (Step(8, 5), Step(6, 5))
-    where = mat_fast.new_location("f.mat", 3, 6)
+    where = shells.new_location("f.mat", 3, 6)
     assert where == Location("f.mat", 3, 6)
     assert hash(where) == hash(Location("f.mat", 3, 6))
-    made = mat_fast.new_move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
+    made = shells.new_move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
     assert made == Move(1, (3, 1), steps, "31: 8/5 6/5", MoveMark.PLAY, 2, where)
-    placed = mat_fast.new_move_at(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, "f", 1, 2)
+    placed = shells.new_move_at(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, "f", 1, 2)
     assert placed == Move(1, (3, 1), steps, "31:", MoveMark.EMPTY, None, Location("f", 1, 2))
     assert (type(made), type(placed.location)) == (Move, Location)
     with pytest.raises(AttributeError):
@@ -66,9 +67,9 @@ def test_fast_constructors_make_equal_objects() -> None:
 
 
 @pytest.mark.parametrize(
-    "add", [mat_fast.add_pair_at, mat_fast._shell_add_pair_at, mat_fast._plain_add_pair_at]
+    "add", [shells.add_pair_at, shells._shell_add_pair_at, shells._plain_add_pair_at]
 )
-def test_pair_constructors_append_both_moves_of_a_row(add: mat_fast.PairFactory) -> None:
+def test_pair_constructors_append_both_moves_of_a_row(add: shells.PairFactory) -> None:
     steps = (Step(8, 5), Step(6, 5))
     row: list[Move] = []
     add(

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from gamao_cli.formats import registry
-from gamao_cli.formats.json import writer as json_format
+from gamao_cli.formats.gnubgtext import sniff_gnubg_text
 from gamao_cli.formats.json.writer import write_jsonl
+from gamao_cli.formats.mat import sniff_mat
 from gamao_cli.formats.registry import (
+    FAMILIES,
     FORMATS,
     UnknownFormatError,
     by_extension,
     by_name,
     detect,
     extensions,
-    sniff_mat,
-    sniff_sgf,
 )
+from gamao_cli.formats.sgf import sniff_sgf
 from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.model import Game, Match, Move, Step, Win
 
@@ -54,21 +58,25 @@ def test_formats_table() -> None:
     assert [f.name for f in FORMATS if f.read_binary is not None] == ["bgf", "xg", "xgp"]
     assert [f.name for f in FORMATS if f.write is not None] == ["mat", "sgf", "json", "jsonl"]
     assert [f.name for f in FORMATS if not f.matches] == ["position", "xgp"]
-    # The registry's entries import their reader and writer on first use.
-    assert by_name("sgf").read is registry.read_sgf and by_name("sgf").write is registry.write_sgf
-    assert by_name("json").read is registry.read_json
-    assert by_name("json").write is registry.write_json
-    assert by_name("jsonl").read is registry.read_json
-    assert by_name("jsonl").write is registry.write_jsonl
+    # The families' entries import their reader and writer on first use; JSON and JSON
+    # Lines share the reader.
+    assert by_name("json").read is by_name("jsonl").read
     sgf = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1];W[31hefe])\n"
-    [via_registry] = registry.read_sgf(io.StringIO(sgf), "t.sgf")
+    sgf_read = by_name("sgf").read
+    assert sgf_read is not None
+    [via_registry] = sgf_read(io.StringIO(sgf), "t.sgf")
     [direct] = read_sgf(io.StringIO(sgf), "t.sgf")
     assert via_registry == direct
     out_a, out_b = io.StringIO(), io.StringIO()
-    registry.write_jsonl(direct, out_a)
+    jsonl_write = by_name("jsonl").write
+    assert jsonl_write is not None
+    jsonl_write(direct, out_a)
     write_jsonl(direct, out_b)
     assert out_a.getvalue() == out_b.getvalue()
-    assert registry.JSON_FORMAT_NAME == json_format.FORMAT
+    assert [f.name for f in FAMILIES] == [
+        "mat", "sgf", "json", "gmd", "javafibs", "fibs", "bgammon", "gnubg-text", "position",
+        "bgf", "xg",
+    ]  # fmt: skip
     assert registry.names() == (
         "mat", "sgf", "json", "jsonl", "gmd", "javafibs", "fibs", "bgammon", "gnubg-text",
         "position", "bgf", "xg", "xgp",
@@ -210,4 +218,33 @@ def test_gnubg_text_export_is_recognised_even_with_a_match_length_line() -> None
     assert "\n 7 point match\n" in with_length
     assert detect(with_length, "game1.mat").name == "gnubg-text"  # type: ignore[union-attr]
     # gamao's own board drawing (gamao show, check --show-board) is not taken for one.
-    assert not registry.sniff_gnubg_text(" Position ID: 4HPwATDgc/ABMA   Match ID: cAmyAAAAAAAE\n")
+    assert not sniff_gnubg_text(" Position ID: 4HPwATDgc/ABMA   Match ID: cAmyAAAAAAAE\n")
+
+
+def test_the_registry_imports_no_reader() -> None:
+    """The families name their readers and writers; importing the registry imports none of
+    them (a command reading one format does not pay for the others)."""
+    code = (
+        "import sys, gamao_cli.formats.registry\n"
+        "print(sorted(m for m in sys.modules if m.startswith('gamao_cli.formats.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    families = ("bgammon", "bgf", "fibs", "gmd", "gnubgtext", "javafibs", "json", "mat",
+                "position", "sgf", "xg")  # fmt: skip
+    assert ast.literal_eval(out.stdout) == sorted(
+        ["gamao_cli.formats.base", "gamao_cli.formats.family", "gamao_cli.formats.registry",
+         ]
+        + [f"gamao_cli.formats.{name}" for name in families]
+    )  # fmt: skip
+
+
+def test_every_code_is_declared_by_one_family() -> None:
+    declared = [code for family in FAMILIES for code in family.codes]
+    assert len(declared) == len(set(declared))
+    assert all(code in family.codes for family in FAMILIES for code in family.severities)
+    by_family = {family.name: sorted({code[:2] for code in family.codes}) for family in FAMILIES}
+    assert by_family == {
+        "mat": ["P1"], "sgf": ["P2"], "json": ["P3"], "gmd": ["P5"], "javafibs": ["P5"],
+        "fibs": ["P5"], "bgammon": ["P5"], "gnubg-text": [], "position": ["P6"],
+        "bgf": ["P4"], "xg": ["P4"],
+    }  # fmt: skip

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gamao_cli.analysis import check as check_module
 from gamao_cli.analysis.check import check_input
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.formats import analysis_fast
+from gamao_cli.formats import shells
 from gamao_cli.formats.base import reads_analysis, without_analysis
 from gamao_cli.formats.inputs import InputFile
 from gamao_cli.formats.json.writer import read_json, write_json, write_jsonl
@@ -606,9 +606,9 @@ def test_real_analysis_survives_sgf_json_json_sgf(path: Path) -> None:
 
 
 def test_fast_candidates_equal_the_constructors() -> None:
-    assert analysis_fast.SHELLS  # the model classes still have the layout the shells copy
+    assert shells.SHELLS  # the model classes still have the layout the shells copy
     steps = (Step(8, 5), Step(6, 5))
-    made = analysis_fast.new_candidate(steps, 0.2, 0.55, 0.17, 0.01, 0.12, 0.005, "2-ply")
+    made = shells.new_candidate(steps, 0.2, 0.55, 0.17, 0.01, 0.12, 0.005, "2-ply")
     expected = Candidate(steps, 0.2, P(0.55, 0.17, 0.01, 0.12, 0.005), "2-ply")
     assert made == expected and hash(made) == hash(expected)
     assert (type(made), type(made.probabilities)) == (Candidate, Probabilities)

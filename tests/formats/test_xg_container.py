@@ -11,7 +11,6 @@ import pytest
 import xg_builder as b
 
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.xg import read_xg
 from gamao_cli.formats.xg.container import (
     HEADER_SIZE,
     INFLATE_FLOOR,
@@ -20,6 +19,7 @@ from gamao_cli.formats.xg.container import (
     open_archive,
     utf16_field,
 )
+from gamao_cli.formats.xg.reader import read_xg
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.match import Match
 

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamao_cli.analysis.replay import replay_match
-from gamao_cli.formats.xg import XG_CODES, read_xg, read_xgp
+from gamao_cli.formats.xg import XG_CODES
 from gamao_cli.formats.xg.container import open_archive
+from gamao_cli.formats.xg.reader import read_xg, read_xgp
 from gamao_cli.model.match import Match
 from tests.helpers import CORPUS
 

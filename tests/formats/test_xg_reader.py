@@ -12,7 +12,7 @@ from gamao_cli.analysis.replay import replay_match
 from gamao_cli.engine.position import Position
 from gamao_cli.formats import registry
 from gamao_cli.formats.inputs import read_path
-from gamao_cli.formats.xg import read_xg, read_xgp
+from gamao_cli.formats.xg.reader import read_xg, read_xgp
 from gamao_cli.model.actions import (
     Beaver,
     Double,

@@ -53,17 +53,6 @@ from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
 
-BGAMMON_CODES: dict[str, str] = {
-    "P575": "no bgammon.org game line (`i ...`): not a bgammon replay",
-    "P576": "unreadable bgammon.org game line",
-    "P577": "unknown bgammon.org variant number: read as backgammon",
-    "P578": "unreadable bgammon.org event line",
-    "P579": "unreadable dice in a bgammon.org roll",
-    "P580": "unreadable bgammon.org move; the Move is kept with mark UNPARSED",
-    "P581": "bgammon.org index entry that does not point at a game line",
-    "P582": "bgammon.org game line's winner differs from the winner the events give",
-    "P583": "bgammon.org event before the first game line",
-}
 _SEVERITY = {"P577": Severity.WARNING, "P581": Severity.WARNING, "P582": Severity.WARNING}
 
 _INDEX = re.compile(r"bgammon-replay ([0-9]{8})$")

@@ -52,18 +52,6 @@ from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
 
-MATCH_CODES: dict[str, str] = {
-    "P460": "the .bgf body is not a BGBlitz match object (no list of games)",
-    "P461": "a .bgf match or game field has the wrong type: it is ignored",
-    "P462": "a .bgf move entry cannot be read (its player or dice): the game stops there",
-    "P463": "a .bgf double has no responder's entry after it",
-    "P464": "the winner of a .bgf game cannot be derived from the scores",
-    "P465": "the .bgf record's games show red as player -1 (not green): players taken so",
-    "P466": "the .bgf body's floats fit neither alignment throughout: values may be wrong",
-    "P467": "a .bgf game's initial position is not a position: the standard start is used",
-    "P468": "a .bgf play has an impossible hop (from/to): kept as a play that cannot be read",
-}
-
 _STANDARD = (0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 _STANDARD_BOARD = (2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2)
 

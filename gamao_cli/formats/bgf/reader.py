@@ -22,24 +22,15 @@ import zlib
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from gamao_cli.formats.bgf.match import MATCH_CODES, build_match, failed_match
+from gamao_cli.formats.bgf.match import build_match, failed_match
 from gamao_cli.formats.bgf.smile import MAX_CONTAINERS, SmileError, decode_document
 from gamao_cli.i18n import N_
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
 
-__all__ = ["BGF_CODES", "read_bgf", "sniff_bgf"]
+__all__ = ["read_bgf", "sniff_bgf"]
 
-BGF_CODES: dict[str, str] = {
-    "P450": "the .bgf header line is missing or is not a one-line JSON object",
-    "P451": "the .bgf payload could not be decompressed (corrupt or truncated gzip/zlib)",
-    "P452": "the .bgf payload inflates beyond the size limit (a zip bomb?): refused",
-    "P453": "the .bgf body is not a valid Smile document (the byte offset is given)",
-    "P454": "the .bgf body is not valid JSON",
-    "P455": "the .bgf file is larger than the reader accepts",
-    **MATCH_CODES,
-}
 
 MAX_INPUT = 16 << 20
 """Bytes of a ``.bgf`` file read at most (a real one is a few tens of kilobytes)."""

@@ -38,17 +38,6 @@ from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
 
-FIBS_CODES: dict[str, str] = {
-    "P500": "no `Score is` line: not a FIBS oldmoves listing",
-    "P501": "no `<name> is X - <name> is O` line after `Score is`: the game is skipped",
-    "P502": "unrecognised FIBS oldmoves event line",
-    "P503": "unreadable dice in a FIBS oldmoves roll",
-    "P504": "unreadable FIBS oldmoves play; the Move is kept with mark UNPARSED",
-    "P505": "FIBS `accepts` or `rejects` with no double to answer",
-    "P506": "game score printed the wrong way round (FIBS bug): swapped back",
-    "P507": "unreadable `Score is` line",
-    "P508": "unreadable points in a FIBS `wins` line",
-}
 _SEVERITY = {"P505": Severity.WARNING, "P506": Severity.INFO, "P502": Severity.WARNING}
 
 _SCORE = re.compile(r"Score is ([0-9]+)-([0-9]+)(?: in a ([0-9]+) point match)?")

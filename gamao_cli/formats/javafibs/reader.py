@@ -46,17 +46,6 @@ from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
 
-JAVAFIBS_CODES: dict[str, str] = {
-    "P550": "not a JavaFIBS match: no `JavaFIBS internal match representation` prolog",
-    "P551": "unreadable JavaFIBS line (not `<opcode>:<player>:<arguments>`)",
-    "P552": "unreadable dice in a JavaFIBS roll",
-    "P553": "unreadable JavaFIBS move; the Move is kept with mark UNPARSED",
-    "P554": "JavaFIBS move or `cannot move` without a roll before it",
-    "P555": "JavaFIBS player who is neither of the match's two players",
-    "P556": "JavaFIBS score line disagrees with the results read",
-    "P557": "JavaFIBS take, drop or rejection that answers nothing",
-    "P558": "unreadable number in a JavaFIBS game won, resignation or match line",
-}
 _SEVERITY = {"P556": Severity.WARNING, "P557": Severity.WARNING}
 
 PROLOG = "JavaFIBS internal match representation"

@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import TextIO, TypeVar
 
 from gamao_cli.engine.variants import option_problem
+from gamao_cli.formats.json import FORMAT
 from gamao_cli.formats.json.analysis import AnnotationReader
 from gamao_cli.formats.json.values import (
-    FORMAT,
     VERSION,
     JsonObject,
     SchemaError,

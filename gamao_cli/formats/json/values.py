@@ -12,22 +12,9 @@ from gamao_cli.engine.ruleset import POOL
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, Step
 
-FORMAT = "gamao-match"
 VERSION = 1
 """The version written and read. ``games[].annotations`` is an optional field of version 1
 (docs/json-schema.md, "Versioning": optional fields do not change the version)."""
-
-JSON_CODES: dict[str, str] = {
-    "P301": "empty input: no JSON document",
-    "P302": "invalid JSON",
-    "P303": 'not a gamao match document (no "format": "gamao-match")',
-    "P304": "unsupported gamao JSON version",
-    "P305": "document does not fit the schema: match skipped",
-    "P306": "game does not fit the schema: game skipped",
-    "P307": "action does not fit the schema: action skipped",
-    "P308": "unknown field ignored",
-    "P309": "annotation does not fit the schema: annotation skipped",
-}
 
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 

@@ -24,11 +24,10 @@ import shutil
 from dataclasses import replace
 from typing import IO, TextIO
 
+from gamao_cli.formats.json import FORMAT, JSON_CODES
 from gamao_cli.formats.json.analysis import annotation_to_json
 from gamao_cli.formats.json.reader import read_json
 from gamao_cli.formats.json.values import (
-    FORMAT,
-    JSON_CODES,
     VERSION,
     JSONValue,
     parse_steps,

@@ -11,7 +11,7 @@ Speed: the common rows (plain checker plays, gnubg's and XG's cube and result ph
 read in place in the block, one regular expression match a row
 (:data:`gamao_cli.formats.mat.fast.ROW_LINE`); the dice and steps of a cell text are cached
 across rows, files and readers; the frozen model objects are built by the cheap
-constructors of :mod:`gamao_cli.formats.mat.fast`. Blank lines, plain ``Game N`` lines and
+constructors of :mod:`gamao_cli.formats.shells`. Blank lines, plain ``Game N`` lines and
 plain score lines have quick paths too (:meth:`_Reader.matches`, :meth:`_Reader.quick_score`).
 Every other line takes the general path (:mod:`gamao_cli.formats.mat.lines`), which reads
 all of these lines the same way.
@@ -57,6 +57,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from gamao_cli.formats.base import part_games
+from gamao_cli.formats.mat import MAT_CODES
 from gamao_cli.formats.mat import lines as ml
 from gamao_cli.formats.mat.cells import clear_caches
 from gamao_cli.formats.mat.fast import GAME_LINE, ROW_LINE
@@ -64,7 +65,6 @@ from gamao_cli.formats.mat.games import GameAssembler
 from gamao_cli.formats.mat.state import (
     BLOCK,
     GAME,
-    MAT_CODES,
     MATCH,
     MAX_LINE,
     GameBuilder,

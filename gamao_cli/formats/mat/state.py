@@ -18,34 +18,6 @@ from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
 
-MAT_CODES: dict[str, str] = {
-    "P101": "unreadable line or cell: neither a header, game, score line, move row nor cell",
-    "P102": "unparsable play text; the Move is kept with mark UNPARSED and its text",
-    "P103": "score line missing or garbled after a Game header",
-    "P104": "no match length line (`N point match`) before the games; length read as 0",
-    "P105": "game without a result line (truncated or abandoned)",
-    "P106": "binary, undecodable or empty input: nothing to read",
-    "P107": "dice not 1..6; the Move is kept with mark UNPARSED",
-    "P108": "cube phrase without a readable cube value; twice the previous cube assumed",
-    "P109": "unreadable `Illegal play (...)` position; kept as an UNPARSED Move",
-    "P110": "`; Set Pos=` edited position (XG extension) is not supported: ignored",
-    "P111": "unsupported or unknown Variation tag; read as standard backgammon",
-    "P112": "unreadable rule tag value (Crawford, Jacoby, Beaver, CubeLimit): ignored",
-    "P113": "score-line names are the first game's names swapped: columns mapped by name",
-    "P114": "line longer than the reader's limit: the rest of the line is ignored",
-    "P115": "move rows before any `Game N` header: read as an unnumbered implicit game",
-    "P116": "more than two cells on a row, or two cells in the same column",
-    "P117": "`Losses` cell that no `Wins` line of the other player confirms",
-    "P118": "text after a cube phrase, result or `Cannot Move`: ignored",
-    "P119": "`Illegal play` position names disagree with the score line",
-    "P120": "two match length lines before any game: the one the end confirms, else the later",
-    "P121": "name line without scores (Jellyfish game style): scores unknown",
-    "P122": "no game found in the match",
-    "P123": "too many diagnostics in one match: the rest are counted, not listed",
-    "P124": "boxed text banner (`+----+`, `| ... |`) before the match length: header comments",
-    "P125": "game ends at a drop with no `Wins` line: the drop decides it",
-}
-
 SEVERITY: dict[str, Severity] = {
     code: Severity.ERROR
     for code in ("P101", "P102", "P103", "P104", "P106", "P107", "P108", "P109", "P114", "P122")

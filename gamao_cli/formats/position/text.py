@@ -48,20 +48,6 @@ from gamao_cli.model.match import Game, Match, Rules
 
 FORMAT = "position"
 
-POSITION_CODES: dict[str, str] = {
-    "P600": "a position file named on the command line: positions, not games; not checked "
-    "(gamao moves FILE and gamao show FILE read it)",
-    "P601": "no position could be read from the input",
-    "P602": "an XGID that cannot be read",
-    "P603": "a gnubg Position ID or Match ID that cannot be read",
-    "P604": "a line of a list of identifiers that is neither an identifier nor a comment",
-    "P605": "the text disagrees with its identifier (score, match length, pips, cube or turn)",
-    "P606": "the drawn board disagrees with the identifier",
-    "P607": "the gnubg Position ID / Match ID disagree with the XGID beside them",
-    "P608": "an analysis line that cannot be read (a candidate play or the cube equities)",
-    "P609": "an analysed candidate play is not a legal play of the position",
-    "P610": "the position is impossible (too many checkers, both players on one point, ...)",
-}
 
 MAX_LINE = 4096
 """Characters read per line at most (the rest of a longer line is ignored)."""

@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from gamao_cli.formats.mat.fast import new_location, new_move
 from gamao_cli.formats.sgf.analysis import (
     ANALYSIS,
     MARKS,
@@ -26,6 +25,7 @@ from gamao_cli.formats.sgf.moves import (
     point_list,
 )
 from gamao_cli.formats.sgf.parser import SgfNode, SgfProperty
+from gamao_cli.formats.shells import new_location, new_move
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,

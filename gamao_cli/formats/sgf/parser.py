@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gamao_cli.formats.sgf import SYNTAX_CODES
 from gamao_cli.formats.sgf.tree import (
     ParsedTree,
     SgfIssue,
@@ -64,18 +65,6 @@ __all__ = [
     "iter_trees",
     "unescape",
 ]
-
-SYNTAX_CODES: dict[str, str] = {
-    "P201": "unterminated property value: a '[' without its closing ']'",
-    "P202": "truncated game tree: the file or the tree ends before its closing ')'",
-    "P203": "text outside any game tree was skipped",
-    "P204": "unexpected text inside a game tree was skipped (a stray ']' or junk)",
-    "P205": "property value without a property name",
-    "P206": "property name without a value",
-    "P207": "empty game tree '()'",
-    "P208": "node after a variation was skipped",
-    "P209": "the input could not be read to the end",
-}
 
 _CHUNK = 1 << 16
 _VALUE_STOP = re.compile(r"[\\\]\n]")

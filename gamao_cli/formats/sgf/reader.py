@@ -38,7 +38,7 @@ trees, of the types in :mod:`~gamao_cli.formats.sgf.tree`),
 :mod:`~gamao_cli.formats.sgf.header` (root nodes), :mod:`~gamao_cli.formats.sgf.game` (a
 tree's main line as actions), :mod:`~gamao_cli.formats.sgf.moves` (point letters, move texts,
 a mechanical board), :mod:`~gamao_cli.formats.sgf.analysis` (gnubg's analysis properties),
-:mod:`~gamao_cli.formats.sgf.codes` (the codes); this module groups the games into matches.
+:mod:`~gamao_cli.formats.sgf.codes` (the severities); this module groups the games into matches.
 """
 
 from __future__ import annotations
@@ -49,9 +49,10 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from gamao_cli.formats.base import reads_analysis
+from gamao_cli.formats.sgf import SGF_CODES
 from gamao_cli.formats.sgf import analysis as sgf_analysis
 from gamao_cli.formats.sgf import moves as sgf_moves
-from gamao_cli.formats.sgf.codes import SGF_CODES, severity_of
+from gamao_cli.formats.sgf.codes import severity_of
 from gamao_cli.formats.sgf.game import GameReader
 from gamao_cli.formats.sgf.header import GAME_ROOT, Header, read_header
 from gamao_cli.formats.sgf.moves import MechanicalBoard, letter_point, point_letter

@@ -113,7 +113,7 @@ def escape(text: str, colons: bool = False) -> str:
 
 class _PropertyShell:
     """:class:`SgfProperty`'s layout (slots are laid out in name order), filled by plain
-    stores and then made an SgfProperty, as :mod:`gamao_cli.formats.mat.fast` does for
+    stores and then made an SgfProperty, as :mod:`gamao_cli.formats.shells` does for
     moves: a frozen dataclass's ``__init__`` is several times slower."""
 
     __slots__ = ("column", "line", "name", "values")

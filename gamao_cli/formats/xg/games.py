@@ -27,10 +27,9 @@ from dataclasses import replace
 
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.beavers import close_beavers_annotated
-from gamao_cli.formats.mat.fast import new_move
+from gamao_cli.formats.shells import new_annotation, new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
-from gamao_cli.formats.xg.fast import new_annotation
 from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, Hop, decode_pairs, unframe
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
