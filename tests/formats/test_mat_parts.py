@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamao_cli.formats import shells
 from gamao_cli.formats.mat import fast as mat_fast
 from gamao_cli.formats.mat import lines as mat_lines
+from gamao_cli.formats.shells import moves as shells
 from gamao_cli.model import Location, Move, MoveMark, Step
 
 

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from gamao_cli.analysis import check as check_module
 from gamao_cli.analysis.check import check_input
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.formats import shells
 from gamao_cli.formats.base import reads_analysis, without_analysis
 from gamao_cli.formats.inputs import InputFile
 from gamao_cli.formats.json.writer import read_json, write_json, write_jsonl
@@ -30,6 +29,7 @@ from gamao_cli.formats.sgf.annotate import cube_analysis as cube_text
 from gamao_cli.formats.sgf.parser import escape
 from gamao_cli.formats.sgf.reader import read_sgf
 from gamao_cli.formats.sgf.writer import write_sgf
+from gamao_cli.formats.shells import analysis as shells
 from gamao_cli.model import Double, Drop, Game, Match, Move, Step, Take
 from gamao_cli.model.analysis import (
     Annotation,

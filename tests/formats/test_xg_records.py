@@ -155,7 +155,7 @@ def test_comment_entries_keep_their_slots() -> None:
 
 
 def test_the_fast_constructors_make_model_objects() -> None:
-    from gamao_cli.formats import shells as fast
+    from gamao_cli.formats.shells import analysis as fast
     from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, Probabilities
 
     assert fast.SHELLS  # the model's layout is the one the shells copy

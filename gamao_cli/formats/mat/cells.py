@@ -14,7 +14,7 @@ from gamao_cli.engine.variants import definition, variant_named
 from gamao_cli.formats.mat import lines as ml
 from gamao_cli.formats.mat.fast import DICE, PAIR_LINE, ROW_LINE
 from gamao_cli.formats.mat.state import MAX_LINE, GameBuilder, ReaderState, quote
-from gamao_cli.formats.shells import add_pair_at, new_location, new_move, new_move_at
+from gamao_cli.formats.shells.moves import add_pair_at, new_location, new_move, new_move_at
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 
 from gamao_cli.formats.sgf.moves import letter_point
-from gamao_cli.formats.shells import new_candidate
+from gamao_cli.formats.shells.analysis import new_candidate
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Step
 from gamao_cli.model.analysis import CheckerAnalysis, CubeAnalysis, Probabilities

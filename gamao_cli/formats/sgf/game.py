@@ -25,7 +25,7 @@ from gamao_cli.formats.sgf.moves import (
     point_list,
 )
 from gamao_cli.formats.sgf.parser import SgfNode, SgfProperty
-from gamao_cli.formats.shells import new_location, new_move
+from gamao_cli.formats.shells.moves import new_location, new_move
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import (
     Action,

@@ -11,7 +11,7 @@ doubler's and taker's losses (research/formats-wave2.md 9.2, 9.6).
 
 from __future__ import annotations
 
-from gamao_cli.formats.shells import new_candidate, new_checker
+from gamao_cli.formats.shells.analysis import new_candidate, new_checker
 from gamao_cli.formats.xg.moves import candidate_steps
 from gamao_cli.formats.xg.records import (
     CubeRecord,

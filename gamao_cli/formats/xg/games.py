@@ -27,7 +27,8 @@ from dataclasses import replace
 
 from gamao_cli.engine.position import Position
 from gamao_cli.formats.beavers import close_beavers_annotated
-from gamao_cli.formats.shells import new_annotation, new_move
+from gamao_cli.formats.shells.analysis import new_annotation
+from gamao_cli.formats.shells.moves import new_move
 from gamao_cli.formats.xg import records as rec
 from gamao_cli.formats.xg.annotate import SOURCE, checker_analysis, cube_analysis
 from gamao_cli.formats.xg.moves import ILLEGAL_MARK, Board, Hop, decode_pairs, unframe

@@ -1,38 +1,10 @@
-"""Cheap constructors of the model's commonest objects, shared by the fast readers.
-
-Building the model's frozen, slotted dataclasses costs more than reading them: a frozen
-dataclass's ``__init__`` sets each field through ``object.__setattr__``. The constructors
-here instead fill a *shell*, a plain class with exactly the same slots, by ordinary
-attribute stores, then make it the model class by assigning ``__class__`` (which Python
-allows between classes of the same layout). The objects are equal to, hash like and are as
-frozen as the ones the constructors make. The shells are used only while the model classes
-have exactly the expected slots, no ``__post_init__`` and accept the class change (checked
-once, at import: :data:`SHELLS`); otherwise these names are the plain constructors, so a
-change to the model costs speed, never correctness.
-
-Moves and their locations (the ``.mat`` reader's rows, the SGF and XG readers' plays):
-:func:`new_move`, :func:`new_location`, :func:`new_move_at` and :func:`add_pair_at` (the
-two moves of a row in one call). Analysis (an analysed gnubg SGF lists some twenty
-candidate plays per roll, a 7-point ``.xg`` about 1,400): :func:`new_candidate`,
-:func:`new_checker` and :func:`new_annotation`.
-
-This module stays interpreted when ``setup.py`` compiles the readers: the shells need
-Python classes (a compiled class cannot change its instances' class) and the interpreter's
-quick slot stores.
-"""
+"""Cheap constructors of moves and their locations (:mod:`gamao_cli.formats.shells`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from gamao_cli.model.actions import Move, MoveMark, Step
-from gamao_cli.model.analysis import (
-    Annotation,
-    Candidate,
-    CheckerAnalysis,
-    CubeAnalysis,
-    Probabilities,
-)
 from gamao_cli.model.location import Location
 
 __all__ = [
@@ -42,9 +14,6 @@ __all__ = [
     "PairFactory",
     "PlacedMoveFactory",
     "add_pair_at",
-    "new_annotation",
-    "new_candidate",
-    "new_checker",
     "new_location",
     "new_move",
     "new_move_at",
@@ -241,159 +210,13 @@ def _plain_add_pair_at(
     append(Move(player2, dice2, steps2, text2, mark2, number, Location(file, line, column2)))
 
 
-CandidateFactory = Callable[
-    [tuple[Step, ...], float, float, float, float, float, float, str], Candidate
-]
-"""``new_candidate(steps, equity, win, win_gammon, win_backgammon, lose_gammon,
-lose_backgammon, level)``."""
-
-_CANDIDATE_SLOTS = ("steps", "equity", "probabilities", "level")
-_PROBABILITY_SLOTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
-
-
-class _CandidateShell:
-    __slots__ = ("equity", "level", "probabilities", "steps")  # sorted, as Python lays them out
-    steps: tuple[Step, ...]
-    equity: float
-    probabilities: Probabilities
-    level: str
-
-
-class _ProbabilitiesShell:
-    __slots__ = ("lose_backgammon", "lose_gammon", "win", "win_backgammon", "win_gammon")
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-
-
-def _shell_new_candidate(
-    steps: tuple[Step, ...],
-    equity: float,
-    win: float,
-    win_gammon: float,
-    win_backgammon: float,
-    lose_gammon: float,
-    lose_backgammon: float,
-    level: str,
-) -> Candidate:
-    chances = _ProbabilitiesShell()
-    chances.win = win
-    chances.win_gammon = win_gammon
-    chances.win_backgammon = win_backgammon
-    chances.lose_gammon = lose_gammon
-    chances.lose_backgammon = lose_backgammon
-    chances.__class__ = Probabilities  # type: ignore[assignment]
-    made = _CandidateShell()
-    made.steps = steps
-    made.equity = equity
-    made.probabilities = chances  # type: ignore[assignment]
-    made.level = level
-    made.__class__ = Candidate  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
-def _plain_new_candidate(
-    steps: tuple[Step, ...],
-    equity: float,
-    win: float,
-    win_gammon: float,
-    win_backgammon: float,
-    lose_gammon: float,
-    lose_backgammon: float,
-    level: str,
-) -> Candidate:
-    chances = Probabilities(win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)
-    return Candidate(steps, equity, chances, level)
-
-
-_CHECKER_SLOTS = ("candidates", "played", "error", "level", "counts", "error_mwc")
-_ANNOTATION_SLOTS = ("action", "checker", "cube", "luck", "comment", "source", "marks")
-
-
-class _CheckerShell:
-    __slots__ = ("candidates", "counts", "error", "error_mwc", "level", "played")
-    candidates: tuple[Candidate, ...]
-    played: int | None
-    error: float | None
-    level: str
-    counts: bool | None
-    error_mwc: float | None
-
-
-class _AnnotationShell:
-    __slots__ = ("action", "checker", "comment", "cube", "luck", "marks", "source")
-    action: int
-    checker: CheckerAnalysis | None
-    cube: CubeAnalysis | None
-    luck: float | None
-    comment: str
-    source: str
-    marks: tuple[tuple[str, str], ...]
-
-
-def _shell_checker(
-    candidates: tuple[Candidate, ...],
-    played: int | None,
-    error: float | None,
-    level: str,
-    counts: bool | None,
-) -> CheckerAnalysis:
-    made = _CheckerShell()
-    made.candidates = candidates
-    made.played = played
-    made.error = error
-    made.level = level
-    made.counts = counts
-    made.error_mwc = None
-    made.__class__ = CheckerAnalysis  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
-def _plain_checker(
-    candidates: tuple[Candidate, ...],
-    played: int | None,
-    error: float | None,
-    level: str,
-    counts: bool | None,
-) -> CheckerAnalysis:
-    return CheckerAnalysis(candidates, played, error, level, counts)
-
-
-def _shell_annotation(
-    action: int,
-    checker: CheckerAnalysis | None,
-    cube: CubeAnalysis | None,
-    luck: float | None,
-    comment: str,
-    source: str,
-) -> Annotation:
-    made = _AnnotationShell()
-    made.action = action
-    made.checker = checker
-    made.cube = cube
-    made.luck = luck
-    made.marks = ()
-    made.comment = comment
-    made.source = source
-    made.__class__ = Annotation  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
-
-
 def _shells_work() -> bool:
     """True when the shells make objects equal to the constructors' (checked at import)."""
-    layouts = (
-        (Move, _MOVE_SLOTS), (Location, _LOCATION_SLOTS), (Candidate, _CANDIDATE_SLOTS),
-        (Probabilities, _PROBABILITY_SLOTS), (CheckerAnalysis, _CHECKER_SLOTS),
-        (Annotation, _ANNOTATION_SLOTS),
-    )  # fmt: skip
-    for cls, names in layouts:
+    for cls, names in ((Move, _MOVE_SLOTS), (Location, _LOCATION_SLOTS)):
         if getattr(cls, "__slots__", None) != names or hasattr(cls, "__post_init__"):
             return False
-    step = Step(8, 5)
-    args = ((step, Step(6, 5)), 0.25, 0.5, 0.125, 0.0625, 0.1, 0.01, "3-ply")
     try:
+        step = Step(8, 5)
         made = _shell_new_move_at(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, "f", 3, 6)
         where = _shell_new_location("f", 3, 6)
         placed = _shell_new_move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, where)
@@ -402,16 +225,9 @@ def _shells_work() -> bool:
             pair.append, 1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY,
             0, (6, 4), (), "64:", MoveMark.EMPTY, 2, "f", 3, 6, 30,
         )  # fmt: skip
-        candidate = _shell_new_candidate(*args)
-        checker = _shell_checker((candidate,), 0, 0.5, "3-ply", True)
-        note = _shell_annotation(3, checker, None, 0.25, "note", "xg")
     except TypeError:  # "__class__ assignment: ... object layout differs"
         return False
     expected = Move(1, (3, 1), (step,), "31: 8/5", MoveMark.PLAY, 2, Location("f", 3, 6))
-    expected_candidate = _plain_new_candidate(*args)
-    expected_note = Annotation(
-        3, CheckerAnalysis((expected_candidate,), 0, 0.5, "3-ply", True), None, 0.25, "note", "xg"
-    )
     return (
         type(made) is Move
         and type(made.location) is Location
@@ -419,14 +235,6 @@ def _shells_work() -> bool:
         and placed == expected
         and pair == [expected, Move(0, (6, 4), (), "64:", MoveMark.EMPTY, 2, Location("f", 3, 30))]
         and hash(where) == hash(Location("f", 3, 6))
-        and type(candidate) is Candidate
-        and type(candidate.probabilities) is Probabilities
-        and type(checker) is CheckerAnalysis
-        and type(note) is Annotation
-        and candidate == expected_candidate
-        and note == expected_note
-        and hash(candidate) == hash(expected_candidate)
-        and hash(note) == hash(expected_note)
     )
 
 
@@ -440,12 +248,3 @@ new_move_at: PlacedMoveFactory = _shell_new_move_at if SHELLS else _plain_new_mo
 add_pair_at: PairFactory = _shell_add_pair_at if SHELLS else _plain_add_pair_at
 """``append`` the two moves of a row (player, dice, steps, text and mark of each; then the
 row number, file, line and the columns of the two cells) in one call."""
-new_candidate: CandidateFactory = _shell_new_candidate if SHELLS else _plain_new_candidate
-new_checker: Callable[
-    [tuple[Candidate, ...], int | None, float | None, str, bool | None], CheckerAnalysis
-] = _shell_checker if SHELLS else _plain_checker
-"""``CheckerAnalysis(candidates, played, error, level, counts)``."""
-new_annotation: Callable[
-    [int, CheckerAnalysis | None, CubeAnalysis | None, float | None, str, str], Annotation
-] = _shell_annotation if SHELLS else Annotation
-"""``Annotation(action, checker, cube, luck, comment, source)``."""
