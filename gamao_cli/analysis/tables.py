@@ -10,7 +10,6 @@ so the tables are the same whatever the number of jobs.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,17 +17,25 @@ from typing import TypeVar
 
 import polars as pl
 
-from gamao_cli.analysis.dice import (
-    CHI2_WEIGHTS,
-    DEGREES_OF_FREEDOM,
-    MIN_ROLLS_FOR_TEST,
-    ROLL_LABELS,
-)
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.names import resolve_names
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.table_rows import add_replay, finding_row
-from gamao_cli.model.diagnostics import Severity
+from gamao_cli.analysis.view_parts import (
+    PLAYER_COLUMNS,
+    chi2_sf_even,
+    count_true,
+    cube_counts,
+    dice_counts,
+    dice_stats,
+    fingerprinted,
+    match_parts,
+    match_view,
+    player_parts,
+    player_view,
+)
+
+__all__ = ["PLAYER_COLUMNS", "chi2_sf_even", "dice_counts"]  # kept here for their callers
 
 FrameT = TypeVar("FrameT", pl.DataFrame, pl.LazyFrame)
 
@@ -268,328 +275,60 @@ KEYS = ("file", "match")
 GAME_KEYS = ("file", "match", "game")
 
 
-def _sides(df: FrameT, per_side: Mapping[str, tuple[str, str]]) -> FrameT:
-    """One row per side of each row of ``df``: ``side``, ``player``, ``won``, ``lost`` and the
-    per-side columns ``per_side`` names (output name -> (side 1 column, side 2 column))."""
-    parts = []
-    for side in (0, 1):
-        parts.append(
-            df.with_columns(
-                pl.lit(side, dtype=pl.Int64).alias("side"),
-                pl.col(f"player_{side + 1}").alias("player"),
-                (pl.col("winner_side") == side).fill_null(False).alias("won"),
-                (pl.col("winner_side") == 1 - side).fill_null(False).alias("lost"),
-                *(pl.col(cols[side]).alias(name) for name, cols in per_side.items()),
-            )
-        )
-    return pl.concat(parts, how="vertical")
-
-
-def _count(condition: pl.Expr) -> pl.Expr:
-    return condition.cast(pl.Int64).sum()
-
-
-# The per-player columns before the dice figures (``by_player`` adds rolls, doubles rate,
-# chi-square, p-value and the 21 roll counts).
-PLAYER_COLUMNS = (
-    "player",
-    "matches",
-    "matches_won",
-    "games",
-    "games_won",
-    "points_won",
-    "points_lost",
-    "gammons_won",
-    "backgammons_won",
-    "gammons_lost",
-    "backgammons_lost",
-    "resignations",
-    "doubles",
-    "takes",
-    "drops",
-    "beavers",
-    "max_cube",
-    "avg_cube",
-    "plays",
-    "hits",
-    "dances",
-    "entering",
-    "forced_plays",
-    "avg_first_bearoff_pips",
-)
-
-
 def by_player(tables: Tables | LazyTables) -> pl.DataFrame:
     """One row per player across every match, sorted by name (case-insensitive).
 
-    Computed lazily: for :class:`LazyTables` (a scanned dataset) with the streaming engine,
-    so no table is held whole in memory."""
-    matches = (
-        _sides(tables.matches.lazy(), {})
-        .group_by("player")
-        .agg(pl.len().cast(pl.Int64).alias("matches"), _count(pl.col("won")).alias("matches_won"))
-    )
-    g = _sides(
-        tables.games.lazy(),
-        {"first_bearoff_pips": ("first_bearoff_pips_1", "first_bearoff_pips_2")},
-    )
-    result = pl.col("result")
-    games = g.group_by("player").agg(
-        pl.len().cast(pl.Int64).alias("games"),
-        _count(pl.col("won")).alias("games_won"),
-        pl.col("points").filter(pl.col("won")).sum().alias("points_won"),
-        pl.col("points").filter(pl.col("lost")).sum().alias("points_lost"),
-        _count(pl.col("won") & (result == "gammon")).alias("gammons_won"),
-        _count(pl.col("won") & (result == "backgammon")).alias("backgammons_won"),
-        _count(pl.col("lost") & (result == "gammon")).alias("gammons_lost"),
-        _count(pl.col("lost") & (result == "backgammon")).alias("backgammons_lost"),
-        _count(pl.col("lost") & (pl.col("ending") == "resignation")).alias("resignations"),
-        pl.col("cube").max().alias("max_cube"),
-        pl.col("cube").mean().alias("avg_cube"),
-        pl.col("first_bearoff_pips").mean().alias("avg_first_bearoff_pips"),
-    )
-    action = pl.col("action")
-    cubes = (
-        tables.cube_actions.lazy()
-        .group_by("player")
-        .agg(
-            _count(action == "double").alias("doubles"),
-            _count(action == "take").alias("takes"),
-            _count(action == "drop").alias("drops"),
-            _count(action == "beaver").alias("beavers"),
-        )
-    )
-    plays = (
-        tables.plays.lazy()
-        .group_by("player")
-        .agg(
-            pl.len().cast(pl.Int64).alias("plays"),
-            pl.col("hits").sum().alias("hits"),
-            _count(pl.col("dance")).alias("dances"),
-            _count(pl.col("entering")).alias("entering"),
-            _count(pl.col("legal_plays") == 1).alias("forced_plays"),
-            pl.col("legal_plays").is_not_null().any().alias("_analysed"),
-        )
-    )
-    dice = dice_by_player(tables.plays).lazy()
-    out = (
-        matches.join(games, on="player", how="full", coalesce=True)
-        .join(cubes, on="player", how="left", maintain_order="left")
-        .join(plays, on="player", how="left", maintain_order="left")
-        .join(dice, on="player", how="left", maintain_order="left")
-    )
-    zero = [
-        "matches",
-        "matches_won",
-        "games",
-        "games_won",
-        "points_won",
-        "points_lost",
-        "gammons_won",
-        "backgammons_won",
-        "gammons_lost",
-        "backgammons_lost",
-        "resignations",
-        "doubles",
-        "takes",
-        "drops",
-        "beavers",
-        "plays",
-        "hits",
-        "dances",
-        "entering",
-        "rolls",
-        "doubles_rolled",
-        *(f"r{label}" for label in ROLL_LABELS),
-    ]
-    out = out.with_columns(pl.col(c).fill_null(0) for c in zero)
-    out = out.with_columns(
-        pl.when(pl.col("_analysed").fill_null(False))
-        .then(pl.col("forced_plays"))
-        .otherwise(None)
-        .alias("forced_plays")
-    )
-    columns = [
-        *PLAYER_COLUMNS,
-        "rolls",
-        "doubles_rolled",
-        "doubles_rate",
-        "dice_chi2",
-        "dice_p_value",
-        *(f"r{label}" for label in ROLL_LABELS),
-    ]
-    query = (
-        out.select(columns)
-        .with_columns(
-            pl.col("avg_cube").round(3),
-            pl.col("avg_first_bearoff_pips").round(1),
-            pl.col("doubles_rate").round(4),
-            pl.col("dice_chi2").round(3),
-            pl.col("dice_p_value").round(6),
-        )
-        .sort(pl.col("player").str.to_lowercase(), "player")
-    )
-    return query.collect(engine="streaming" if isinstance(tables, LazyTables) else "auto")
-
-
-def dice_counts(plays: FrameT, by: Sequence[str] = ()) -> FrameT:
-    """Counts of the 21 rolls (columns ``r11`` .. ``r66``), opening rolls left out.
-
-    One pass of plain sums (no group per roll), so the streaming engine keeps only one row
-    per group in memory."""
-    rolls = plays.filter(~pl.col("opening"))
-    exprs = [
-        (pl.col("roll") == label).sum().cast(pl.Int64).alias(f"r{label}") for label in ROLL_LABELS
-    ]
-    if by:
-        return rolls.group_by(list(by)).agg(exprs)
-    return rolls.select(exprs)
+    From each player's totals (:mod:`view_parts`): for :class:`LazyTables` (a scanned
+    dataset) with the streaming engine, so no table is held whole in memory."""
+    parts = player_parts(
+        tables.matches, tables.games, tables.cube_actions, tables.plays,
+        streaming=isinstance(tables, LazyTables),
+    )  # fmt: skip
+    return player_view(parts)
 
 
 def dice_by_player(plays: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
-    """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21 counts.
-
-    Computed in polars (one row per player, no Python loop): the statistic as in
-    :func:`~gamao_cli.analysis.dice.chi_square` and the p-value in the closed form of the
-    chi-square tail for an even number of degrees of freedom (20), which equals
-    :func:`~gamao_cli.analysis.dice.chi2_sf` there."""
+    """Per player: rolls, doubles, doubles rate, chi-square and its p-value, and the 21
+    counts (:func:`view_parts.dice_stats`)."""
     query = dice_counts(plays.lazy(), ("player",))
     counts = query.collect(engine="streaming" if isinstance(plays, pl.LazyFrame) else "auto")
-    labels = [f"r{label}" for label in ROLL_LABELS]
-    rolls = pl.sum_horizontal(labels)
-    doubles = pl.sum_horizontal(f"r{label}" for label in ROLL_LABELS if label[0] == label[1])
-    weighted = pl.sum_horizontal(
-        pl.col(f"r{label}").cast(pl.Int64).pow(2) * weight
-        for label, weight in zip(ROLL_LABELS, CHI2_WEIGHTS, strict=True)
-    )
-    chi2 = (weighted * 18 - pl.col("rolls") * pl.col("rolls")) / pl.col("rolls")
-    stats = (
-        counts.with_columns(rolls.cast(pl.Int64).alias("rolls"))
-        .with_columns(
-            doubles.cast(pl.Int64).alias("doubles_rolled"),
-            pl.when(pl.col("rolls") > 0)
-            .then(doubles / pl.col("rolls"))
-            .otherwise(None)
-            .alias("doubles_rate"),
-            pl.when(pl.col("rolls") > 0).then(chi2).otherwise(None).alias("dice_chi2"),
-        )
-        .with_columns(
-            pl.when(pl.col("rolls") >= MIN_ROLLS_FOR_TEST)
-            .then(chi2_sf_even(pl.col("dice_chi2"), DEGREES_OF_FREEDOM))
-            .otherwise(None)
-            .alias("dice_p_value")
-        )
-    )
-    return stats.select(
-        "player", "rolls", "doubles_rolled", "doubles_rate", "dice_chi2", "dice_p_value", *labels
-    )
+    return dice_stats(counts)
 
 
-def chi2_sf_even(x: pl.Expr, df: int) -> pl.Expr:
-    """P(X >= x) for a chi-square variable with an even ``df``, as a polars expression:
-    exp(-x/2) times the sum over i < df/2 of (x/2)^i / i!."""
-    if df <= 0 or df % 2:
-        raise ValueError("an even, positive number of degrees of freedom is needed")
-    half = x / 2
-    terms = []
-    for i in range(df // 2):
-        terms.append(half.pow(i) / math.factorial(i))
-    return pl.when(x <= 0).then(1.0).otherwise((-half).exp() * pl.sum_horizontal(terms))
-
-
-def by_match(tables: Tables) -> pl.DataFrame:
-    """One row per match, in input order."""
-    games = tables.games
-    result = pl.col("result")
-    per_game = games.group_by(KEYS).agg(
-        pl.col("points").filter(pl.col("winner_side") == 0).sum().alias("points_1"),
-        pl.col("points").filter(pl.col("winner_side") == 1).sum().alias("points_2"),
-        _count(result == "gammon").alias("gammons"),
-        _count(result == "backgammon").alias("backgammons"),
-        _count(pl.col("ending") == "resignation").alias("resignations"),
-        _count(pl.col("ending") == "drop").alias("drops"),
-        pl.col("cube").max().alias("max_cube"),
-        pl.col("game").filter(pl.col("crawford")).first().alias("crawford_game"),
-        pl.col("plays").sum().alias("plays"),
-    )
-    doubles = tables.cube_actions.group_by(KEYS).agg(
-        _count(pl.col("action") == "double").alias("doubles")
-    )
-    sev = pl.col("severity")
-    findings = tables.findings.group_by(KEYS).agg(
-        _count(sev == Severity.ERROR.value).alias("errors"),
-        _count(sev == Severity.WARNING.value).alias("warnings"),
-        _count(sev == Severity.INFO.value).alias("info"),
-    )
-    out = (
-        tables.matches.join(per_game, on=KEYS, how="left", maintain_order="left")
-        .join(doubles, on=KEYS, how="left", maintain_order="left")
-        .join(findings, on=KEYS, how="left", maintain_order="left")
-    )
-    counts = [
-        "points_1",
-        "points_2",
-        "gammons",
-        "backgammons",
-        "resignations",
-        "drops",
-        "doubles",
-        "plays",
-        "errors",
-        "warnings",
-        "info",
-    ]
-    return out.with_columns(pl.col(c).fill_null(0) for c in counts).select(
-        "file",
-        "match",
-        "player_1",
-        "player_2",
-        "length",
-        "variant",
-        "games",
-        "winner",
-        "score_1",
-        "score_2",
-        "points_1",
-        "points_2",
-        "gammons",
-        "backgammons",
-        "resignations",
-        "drops",
-        "doubles",
-        "max_cube",
-        "crawford_game",
-        "plays",
-        "games_verified",
-        "errors",
-        "warnings",
-        "info",
-        *_fingerprinted(out),
-    )
-
-
-def _fingerprinted(frame: pl.DataFrame) -> list[str]:
-    """``["fingerprint"]`` where the tables were built with fingerprints (stats
-    --fingerprints), else nothing: the views show the column only when it was asked for."""
-    column = frame.get_column("fingerprint")
-    return ["fingerprint"] if column.null_count() < column.len() else []
+def by_match(tables: Tables | LazyTables) -> pl.DataFrame:
+    """One row per match, in input order (from each match's totals, :mod:`view_parts`)."""
+    lazy = isinstance(tables, LazyTables)
+    totals = match_parts(tables.games, tables.cube_actions, tables.findings, streaming=lazy)
+    matches = tables.matches.lazy().collect(engine="streaming" if lazy else "auto")
+    return match_view(matches, totals)
 
 
 def by_game(tables: Tables) -> pl.DataFrame:
     """One row per game, in input order."""
-    action = pl.col("action")
-    cubes = tables.cube_actions.group_by(GAME_KEYS).agg(
-        _count(action == "double").alias("doubles"),
-        _count(action == "take").alias("takes"),
-        _count(action == "drop").alias("drops"),
-        _count(action == "beaver").alias("beavers"),
+    rows = game_rows(tables)
+    return rows if fingerprinted(rows) else rows.drop("fingerprint")
+
+
+def game_rows(tables: Tables) -> pl.DataFrame:
+    """``by_game``'s rows with the fingerprint column, null or not."""
+    return game_query(tables).collect()
+
+
+def game_query(tables: Tables | LazyTables) -> pl.LazyFrame:
+    """:func:`game_rows` as a query (over a scanned dataset: collected as it streams)."""
+    cubes = tables.cube_actions.lazy().group_by(GAME_KEYS).agg(cube_counts())
+    plays = (
+        tables.plays.lazy()
+        .group_by(GAME_KEYS)
+        .agg(
+            pl.col("hits").sum().alias("hits"),
+            count_true(pl.col("dance")).alias("dances"),
+        )
     )
-    plays = tables.plays.group_by(GAME_KEYS).agg(
-        pl.col("hits").sum().alias("hits"),
-        _count(pl.col("dance")).alias("dances"),
-    )
-    out = tables.games.join(cubes, on=GAME_KEYS, how="left", maintain_order="left").join(
-        plays, on=GAME_KEYS, how="left", maintain_order="left"
+    out = (
+        tables.games.lazy()
+        .join(cubes, on=GAME_KEYS, how="left", maintain_order="left")
+        .join(plays, on=GAME_KEYS, how="left", maintain_order="left")
     )
     counts = ["doubles", "takes", "drops", "beavers", "hits", "dances"]
     return out.with_columns(pl.col(c).fill_null(0) for c in counts).select(
@@ -616,5 +355,5 @@ def by_game(tables: Tables) -> pl.DataFrame:
         "dances",
         "verified",
         "line",
-        *_fingerprinted(out),
+        "fingerprint",
     )
