@@ -305,3 +305,15 @@ def filter_files(
     work = [(item, where, target, opts, keep_matches, variant) for item in items]
     serial = any(item.is_stdin for item in items)
     yield from executor.map(_select_file, work, serial=serial, progress=progress)
+
+
+def reaches_target(text: str) -> tuple[Position, Variant | None]:
+    """The position a ``--reaches`` text names, and its variant when the text says (a gamao
+    position string); ValueError or IdError naming what is wrong."""
+    from gamao_cli.engine import gamao_id
+    from gamao_cli.engine.position_arg import parse_position
+
+    if text.strip().upper().startswith(gamao_id.PREFIX):
+        rs, position = gamao_id.decode(text)
+        return position, rs.variant
+    return parse_position(text).position, None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -17,6 +17,9 @@ class ExitCode(IntEnum):
     OK = 0
     FINDINGS = 1
     CANNOT_RUN = 2
+
+
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite existing files.")]
 
 
 class OutputFormat(str, Enum):

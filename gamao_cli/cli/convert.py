@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
+from gamao_cli.analysis.match_output import OutputNames, derived_name, relative_name
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
-from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
 from gamao_cli.formats.atomic import atomic_open

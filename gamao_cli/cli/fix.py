@@ -42,8 +42,8 @@ def fix(
     the repairs are only listed. Exit code 0: nothing left to repair; 1: errors remain;
     2: bad usage or nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.match_output import OutputNames, relative_name, writer_for
     from gamao_cli.analysis.repair import Fix, repair_match
-    from gamao_cli.cli.match_output import OutputNames, relative_name, writer_for
     from gamao_cli.formats.inputs import is_match_record, read_path
 
     if output is not None and in_place:
@@ -154,7 +154,7 @@ def _write_bytes(data: bytes, target: Path) -> None:
 
 
 def _write(matches: list[Match], writer: FormatInfo, target: Path) -> None:
-    from gamao_cli.cli.match_output import write_match
+    from gamao_cli.analysis.match_output import write_match
     from gamao_cli.formats.atomic import atomic_open
 
     # Whole or not at all: a repair that fails half way leaves the file (--in-place) as it was.

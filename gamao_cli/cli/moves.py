@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
-from gamao_cli.cli.position_arg import PositionArg, parse_position, parse_roll
 from gamao_cli.cli.position_file import (
     FilePosition,
     candidates_by_result,
@@ -24,6 +23,7 @@ from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.play_list import ordered_plays
 from gamao_cli.engine.plays import legal_plays
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.position_arg import PositionArg, parse_position, parse_roll
 from gamao_cli.engine.ruleset import STANDARD, RuleSet, applicable_options, rule_set
 from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import OFF, Board

@@ -12,10 +12,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gamao_cli.cli.position_arg import PositionArg
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.plays import judge
 from gamao_cli.engine.position import Position
+from gamao_cli.engine.position_arg import PositionArg
 from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.engine.xgid import XgidState, encode_xgid
 from gamao_cli.i18n import N_, _, ngettext, translate_message

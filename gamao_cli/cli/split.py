@@ -13,7 +13,7 @@ from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
 if TYPE_CHECKING:
-    from gamao_cli.cli.match_output import OutputNames
+    from gamao_cli.analysis.match_output import OutputNames
     from gamao_cli.formats.base import FormatInfo
     from gamao_cli.model.match import Match
 
@@ -52,7 +52,7 @@ def _write_all(
 ) -> bool:
     """``matches`` written to ``path``, or to the name ``names`` (the run's names, the input)
     gives it when another input's piece has ``path`` already."""
-    from gamao_cli.cli.match_output import write_match
+    from gamao_cli.analysis.match_output import write_match
     from gamao_cli.formats.atomic import atomic_open
 
     if names is not None:
@@ -97,8 +97,8 @@ def split(
     player, event or date, keeping every header tag. Exit code 0; 1 when a file was not
     written; 2 when nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
+    from gamao_cli.analysis.match_output import OutputNames, derived_name, relative_name, writer_for
     from gamao_cli.analysis.splitting import games_as_matches, group_keys
-    from gamao_cli.cli.match_output import OutputNames, derived_name, relative_name, writer_for
     from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
     from gamao_cli.formats.registry import by_name
 

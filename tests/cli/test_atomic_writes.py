@@ -64,7 +64,7 @@ def _failing(suffix: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
 
 def _inject(monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
     """Failing writes wherever a command module took atomic_open or atomic_path."""
-    for module in {*COMMANDS.values(), "gamao_cli.cli.match_output"}:
+    for module in {*COMMANDS.values(), "gamao_cli.analysis.match_output"}:
         import_module(module)
     real_open, real_path = atomic.atomic_open, atomic.atomic_path
     opener, pather = _failing(suffix)
