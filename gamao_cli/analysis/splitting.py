@@ -9,12 +9,16 @@ games of a match back in order gives the match again.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
-from typing import Literal
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Literal
 
 from gamao_cli.analysis.where import date_key
 from gamao_cli.model.match import Match
+
+if TYPE_CHECKING:
+    from gamao_cli.formats.base import FormatInfo
 
 SplitBy = Literal["match", "game", "player", "event", "date"]
 
@@ -75,3 +79,67 @@ def group_keys(match: Match, by: SplitBy) -> list[str]:
                 return [found]
         return ["undated"]
     raise ValueError(f"matches are not grouped by {by}")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One file ``gamao split`` writes: its name inside the output directory, its format and
+    its matches; ``source``, the input it is a piece of (its name is claimed against the
+    other inputs' pieces), None for a part or a collection."""
+
+    name: PurePath
+    fmt: FormatInfo
+    matches: list[Match]
+    source: str | None = None
+
+
+def split_pieces(
+    inputs: Sequence[tuple[PurePath, list[Match]]],
+    by: SplitBy,
+    per_file: int | None = None,
+    to: str | None = None,
+) -> list[Piece]:
+    """The files that cut ``inputs`` (each input's name inside the output directory and its
+    matches) by match or game (one file a piece, its own format unless ``to``; with
+    ``per_file``, N pieces a part), or into a collection per player, event or date (JSON
+    Lines unless ``to``; with ``per_file``, N matches a file)."""
+    from gamao_cli.analysis.match_output import derived_name, writer_for
+    from gamao_cli.formats.registry import by_name
+
+    collection = by_name(to or "jsonl")
+    ext = collection.extensions[0]
+    if by not in ("match", "game"):
+        groups: dict[str, list[Match]] = {}
+        for _rel, matches in inputs:
+            for match in matches:
+                for key in group_keys(match, by):
+                    groups.setdefault(key, []).append(match)
+        out = []
+        for key, members in sorted(groups.items()):
+            size = per_file or len(members)
+            chunks = [members[i : i + size] for i in range(0, len(members), size)]
+            for n, chunk in enumerate(chunks):
+                part = "" if len(chunks) == 1 else f"-{n + 1:04d}"
+                out.append(Piece(PurePath(f"{key}{part}.{ext}"), collection, chunk))
+        return out
+    units = [
+        (rel, [g for m in matches for g in games_as_matches(m)] if by == "game" else matches)
+        for rel, matches in inputs
+    ]
+    if per_file is not None:
+        every = [u for _rel, found in units for u in found]
+        return [
+            Piece(PurePath(f"part-{n + 1:04d}.{ext}"), collection, every[i : i + per_file])
+            for n, i in enumerate(range(0, len(every), per_file))
+        ]
+    out = []
+    for rel, found in units:
+        for k, unit in enumerate(found):
+            fmt = writer_for(unit, to)
+            name = derived_name(rel, k, len(found), fmt.extensions[0])
+            if by == "game":  # numbers padded, so that a directory listing is in game order
+                stem = rel.stem if rel.suffix else rel.name
+                number = f"{unit.games[0].number:0{len(str(len(found)))}d}"
+                name = rel.with_name(f"{stem}-game{number}.{fmt.extensions[0]}")
+            out.append(Piece(name, fmt, [unit], str(rel)))
+    return out

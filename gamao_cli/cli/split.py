@@ -48,15 +48,16 @@ def _write_all(
     fmt: FormatInfo,
     matches: list[Match],
     force: bool,
-    names: tuple[OutputNames, str] | None = None,
+    names: OutputNames | None = None,
+    source: str | None = None,
 ) -> bool:
-    """``matches`` written to ``path``, or to the name ``names`` (the run's names, the input)
-    gives it when another input's piece has ``path`` already."""
+    """``matches`` written to ``path``, or to the name ``names`` (the run's names) gives it
+    when another input's piece has ``path`` already (``source``: the input; None: no claim)."""
     from gamao_cli.analysis.match_output import write_match
     from gamao_cli.formats.atomic import atomic_open
 
-    if names is not None:
-        path = names[0].claim(path, names[1])
+    if names is not None and source is not None:
+        path = names.claim(path, source)
     target = _open_new(path, force)
     if target is None:
         return False
@@ -97,78 +98,35 @@ def split(
     player, event or date, keeping every header tag. Exit code 0; 1 when a file was not
     written; 2 when nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.analysis.match_output import OutputNames, derived_name, relative_name, writer_for
-    from gamao_cli.analysis.splitting import games_as_matches, group_keys
+    from gamao_cli.analysis.match_output import OutputNames, relative_name
+    from gamao_cli.analysis.splitting import split_pieces
     from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
-    from gamao_cli.formats.registry import by_name
 
     repeats = Repeats()  # a file named twice is cut once
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
               for item in collect_inputs([arg], None, repeats)]  # fmt: skip
     if not rooted:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
-    collection = by_name((to or CollectionFormat.jsonl).value)
-    pieces: list[tuple[PurePath, int, int, Match]] = []  # rel, index, count, piece
-    groups: dict[str, list[Match]] = {}
-    read = 0
+    found: list[tuple[PurePath, list[Match]]] = []
     with progress_bar(len(rooted), "splitting") as advance:
         for item, rel in rooted:
-            matches = [m for m in read_path(item) if is_match_record(m)]
-            read += len(matches)
-            units = [g for m in matches for g in games_as_matches(m)] if by is SplitChoice.game \
-                else matches  # fmt: skip
-            if by in (SplitChoice.match, SplitChoice.game):
-                pieces.extend((rel, k, len(units), u) for k, u in enumerate(units))
-            else:
-                for match in units:
-                    for key in group_keys(match, by.value):
-                        groups.setdefault(key, []).append(match)
+            found.append((rel, [m for m in read_path(item) if is_match_record(m)]))
             advance(1)
+    read = sum(len(matches) for _rel, matches in found)
     if not read:
         fail(_("no match could be read from {paths}").format(paths=", ".join(paths)))
-    ok = True
-    written = 0
     names = OutputNames()
-    if per_file is not None and pieces:
-        every = [p[3] for p in pieces]
-        for n, start in enumerate(range(0, len(every), per_file)):
-            part = f"part-{n + 1:04d}.{collection.extensions[0]}"
-            if _write_all(output / part, collection, every[start : start + per_file], force):
-                written += 1
-            else:
-                ok = False
-    elif pieces:
-        for rel, k, count, unit in pieces:
-            fmt = by_name(to.value) if to else writer_for(unit, None)
-            ext = fmt.extensions[0]
-            name: PurePath = derived_name(rel, k, count, ext)
-            if by is SplitChoice.game:
-                # Numbers padded, so that a directory listing is in game order.
-                width = len(str(count))
-                stem = rel.stem if rel.suffix else rel.name
-                name = rel.with_name(f"{stem}-game{unit.games[0].number:0{width}d}.{ext}")
-            if _write_all(output / name, fmt, [unit], force, (names, str(rel))):
-                written += 1
-            else:
-                ok = False
-    for key, members in sorted(groups.items()):
-        chunks = [members] if per_file is None else [
-            members[i : i + per_file] for i in range(0, len(members), per_file)
-        ]  # fmt: skip
-        for n, chunk in enumerate(chunks):
-            part = "" if len(chunks) == 1 else f"-{n + 1:04d}"
-            if _write_all(output / f"{key}{part}.{collection.extensions[0]}", collection, chunk,
-                          force):  # fmt: skip
-                written += 1
-            else:
-                ok = False
+    done = [
+        _write_all(output / p.name, p.fmt, p.matches, force, names, p.source)
+        for p in split_pieces(found, by.value, per_file, to.value if to else None)
+    ]
     stderr_console().print(
         _("{read} read, {written} written").format(
-            read=counted("match", read), written=counted("file", written)
+            read=counted("match", read), written=counted("file", sum(done))
         ),
         markup=False,
     )
-    raise typer.Exit(ExitCode.OK if ok else ExitCode.FINDINGS)
+    raise typer.Exit(ExitCode.OK if all(done) else ExitCode.FINDINGS)
 
 
 def merge(
