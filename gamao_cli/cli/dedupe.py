@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.corpus_options import PathsArg
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open, atomic_path
@@ -33,39 +34,43 @@ class KeepChoice(str, Enum):
     analysed = "analysed"
 
 
+ByOpt = Annotated[
+    ByChoice,
+    typer.Option("--by", help="What makes two matches equal: every action, or the positions only."),
+]
+AgainstOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--against",
+        help="A reference corpus: its matches count as seen, and are never kept (repeatable).",
+    ),
+]
+KeepOpt = Annotated[
+    KeepChoice,
+    typer.Option("--keep", help="Which copy of a duplicated match to keep."),
+]
+WriteDupesOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--write-dupes",
+        help="Write the copies not kept here (a one-match file is copied as it is; a "
+        "match of a longer file is written as gamao JSON).",
+    ),
+]
+FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")]
+OutputOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
+]
+
+
 def dedupe(
-    paths: Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")],
-    by: Annotated[
-        ByChoice,
-        typer.Option(
-            "--by", help="What makes two matches equal: every action, or the positions only."
-        ),
-    ] = ByChoice.actions,
-    against: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--against",
-            help="A reference corpus: its matches count as seen, and are never kept (repeatable).",
-        ),
-    ] = None,
-    keep: Annotated[
-        KeepChoice,
-        typer.Option("--keep", help="Which copy of a duplicated match to keep."),
-    ] = KeepChoice.first,
-    write_dupes: Annotated[
-        Path | None,
-        typer.Option(
-            "--write-dupes",
-            help="Write the copies not kept here (a one-match file is copied as it is; a "
-            "match of a longer file is written as gamao JSON).",
-        ),
-    ] = None,
-    fmt: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="Output format.")
-    ] = OutputFormat.text,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the groups here, not stdout.")
-    ] = None,
+    paths: PathsArg,
+    by: ByOpt = ByChoice.actions,
+    against: AgainstOpt = None,
+    keep: KeepOpt = KeepChoice.first,
+    write_dupes: WriteDupesOpt = None,
+    fmt: FormatOpt = OutputFormat.text,
+    output: OutputOpt = None,
     parallel: ParallelOpts = LOCAL,
 ) -> None:
     """Group identical matches by fingerprint (docs/dedupe.md) and report the duplicates.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from collections.abc import Callable
@@ -14,26 +13,36 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.i18n import _, counted
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.match_output import OutputNames
+    from gamao_cli.analysis.repair import Repair
     from gamao_cli.formats.base import FormatInfo
+    from gamao_cli.formats.inputs import InputFile
     from gamao_cli.model.match import Match
 
 
+PathsArg = Annotated[list[str], typer.Argument(help="Files or directories.")]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write the repaired archive into this directory."),
+]
+InPlaceOpt = Annotated[
+    bool, typer.Option("--in-place", help="Rewrite the repaired files where they are.")
+]
+FormatOpt = Annotated[
+    OutputFormat, typer.Option("--format", "-f", help="Format of the list of repairs.")
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite files in OUT.")]
+
+
 def fix(
-    paths: Annotated[list[str], typer.Argument(help="Files or directories.")],
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write the repaired archive into this directory."),
-    ] = None,
-    in_place: Annotated[
-        bool, typer.Option("--in-place", help="Rewrite the repaired files where they are.")
-    ] = False,
-    fmt: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="Format of the list of repairs.")
-    ] = OutputFormat.text,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite files in OUT.")] = False,
+    paths: PathsArg,
+    output: OutputOpt = None,
+    in_place: InPlaceOpt = False,
+    fmt: FormatOpt = OutputFormat.text,
+    force: ForceOpt = False,
 ) -> None:
     """Repair what the replay knows for certain (docs/fix.md): a forced play left out, a
     Wins line's points, a wrong winner, a missing result or score line. Every repair is
@@ -42,13 +51,13 @@ def fix(
     the repairs are only listed. Exit code 0: nothing left to repair; 1: errors remain;
     2: bad usage or nothing could be read."""
     from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.analysis.match_output import OutputNames, relative_name, writer_for
+    from gamao_cli.analysis.match_output import OutputNames, relative_name
     from gamao_cli.analysis.repair import Fix, repair_match
-    from gamao_cli.formats.inputs import is_match_record, read_path
+    from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
+    from gamao_cli.report.fix_out import fix_summary, write_repairs
 
     if output is not None and in_place:
         fail(_("give -o OUT or --in-place, not both"))
-    from gamao_cli.formats.inputs import Repeats
 
     repeats = Repeats()  # a file named twice is repaired once
     rooted = [(item, relative_name(item, Path(arg))) for arg in paths
@@ -57,7 +66,6 @@ def fix(
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     listed: list[tuple[str, Fix]] = []
     remaining = reverted = matches = 0
-    err = stderr_console()
     names = OutputNames()
     with progress_bar(len(rooted), "repairing") as advance:
         for item, rel in rooted:
@@ -67,51 +75,15 @@ def fix(
                 continue
             matches += len(found)
             repairs = [repair_match(m) for m in found]
-            fixes = [f for r in repairs for f in r.fixes]
-            listed.extend((item.name, f) for f in fixes)
+            listed.extend((item.name, f) for r in repairs for f in r.fixes)
             remaining += sum(len(r.unrepaired) for r in repairs)
             reverted += sum(r.reverted for r in repairs)
             target = output / rel if output is not None else item.path if in_place else None
-            if target is None or item.path is None:
-                continue
-            if not fixes:
-                if output is not None:
-                    _place(names.claim(target, item.name), force, partial(_copy, item.path))
-                continue
-            writer = writer_for(repairs[0].match, None)
-            if in_place and writer.name != found[0].source_format:
-                message = _("{name}: gamao does not write {source_format}; not rewritten in place")
-                err.print(
-                    message.format(name=item.name, source_format=found[0].source_format),
-                    markup=False,
-                )
-                continue
-            if output is not None and writer.name != found[0].source_format:
-                target = target.with_suffix("." + writer.extensions[0])
-            if output is not None:
-                target = names.claim(target, item.name)
-            repaired = [r.match for r in repairs]
-            make = _patched(item.path, found, repaired) if writer.name == "mat" else None
-            _place(target, force or in_place, make or partial(_write, repaired, writer))
-    if fmt is OutputFormat.json:
-        rows = [{"file": name, "line": f.line, "game": f.game, "code": f.code,
-                 "fix": f.description} for name, f in listed]  # fmt: skip
-        json.dump(rows, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        from gamao_cli.model.terminal_text import terminal_safe
-
-        for name, f in listed:  # file names and recorded text escaped for the terminal
-            sys.stdout.write(terminal_safe(f"{name}:{f.line}: game {f.game}: {f.code} repaired: "
-                                           f"{f.description}") + "\n")  # fmt: skip
-    err.print(
-        _("{files}, {matches}, {repairs}, {errors} left{reverted}")
-        .format(files=counted("file", len(rooted)), matches=counted("match", matches),
-                repairs=counted("repair", len(listed)), errors=counted("error", remaining),
-                reverted=_(", {matches} left as they were (repairs made them worse)")
-                .format(matches=counted("match", reverted)) if reverted else ""),
-        markup=False,
-    )  # fmt: skip
+            if target is not None and item.path is not None:
+                _save(item, found, repairs, target, names if output is not None else None, force)
+    write_repairs(listed, fmt.value, sys.stdout)
+    err = stderr_console()
+    err.print(fix_summary(len(rooted), matches, len(listed), remaining, reverted), markup=False)
     if output is None and not in_place and listed:
         err.print(
             _("nothing written: the repairs are only listed (-o DIR writes the repaired files "
@@ -121,6 +93,39 @@ def fix(
     if not matches:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     raise typer.Exit(ExitCode.FINDINGS if remaining else ExitCode.OK)
+
+
+def _save(
+    item: InputFile,
+    found: list[Match],
+    repairs: list[Repair],
+    target: Path,
+    names: OutputNames | None,
+    force: bool,
+) -> None:
+    """One file's repairs written to ``target`` (in place when ``names`` is None: the
+    output's names when it goes into OUT); an unrepaired file is copied into OUT as it was."""
+    from gamao_cli.analysis.match_output import writer_for
+
+    assert item.path is not None
+    if not any(r.fixes for r in repairs):
+        if names is not None:
+            _place(names.claim(target, item.name), force, partial(_copy, item.path))
+        return
+    writer = writer_for(repairs[0].match, None)
+    if names is None and writer.name != found[0].source_format:
+        message = _("{name}: gamao does not write {source_format}; not rewritten in place")
+        stderr_console().print(
+            message.format(name=item.name, source_format=found[0].source_format), markup=False
+        )
+        return
+    if names is not None:
+        if writer.name != found[0].source_format:
+            target = target.with_suffix("." + writer.extensions[0])
+        target = names.claim(target, item.name)
+    repaired = [r.match for r in repairs]
+    make = _patched(item.path, found, repaired) if writer.name == "mat" else None
+    _place(target, force or names is None, make or partial(_write, repaired, writer))
 
 
 def _copy(source: Path, target: Path) -> None:
