@@ -7,14 +7,13 @@ from typing import Annotated
 
 import typer
 
-from gamao_cli.cli.common import ExitCode, fail, stderr_console
-from gamao_cli.cli.position_file import (
+from gamao_cli.analysis.position_file import (
     FilePosition,
     candidates_by_result,
     looks_like_file,
     read_file_position,
-    warnings_of,
 )
+from gamao_cli.cli.common import ExitCode, fail, stderr_console
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
 from gamao_cli.engine import gamao_id
 from gamao_cli.engine.board_text import draw_board
@@ -29,6 +28,7 @@ from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import OFF, Board
 from gamao_cli.model.analysis import Candidate
 from gamao_cli.model.match import Variant
+from gamao_cli.report.position_out import warnings_of
 
 
 def moves(

@@ -60,9 +60,7 @@ def show(
     --move: the position is drawn with its legal plays and the analysis the file records.
     """
     if game is None and move is None:
-        from gamao_cli.cli.show_position import show_position  # position files only
-
-        show_position(file, which or 1)
+        _show_position(file, which or 1)
         return
     if game is None or move is None:
         fail(_("give both --game and --move (or neither, for a position file)"))
@@ -169,6 +167,20 @@ def show(
             )
         lines.append(" " + plays_line(plays))
     typer.echo("\n".join(lines))
+
+
+def _show_position(file: Path, number: int) -> None:
+    """Position ``number`` of a position file (exit 2 with one line if there is none)."""
+    from gamao_cli.analysis.position_file import PositionFileError, read_file_position
+    from gamao_cli.report.position_out import position_text, warnings_of
+
+    try:
+        fp = read_file_position(str(file), number)
+    except PositionFileError as exc:
+        fail(str(exc))
+    for line in warnings_of(fp):
+        typer.echo(line, err=True)
+    typer.echo(position_text(fp, str(file)))
 
 
 def _side(player: str | None, match: Match) -> int | None:

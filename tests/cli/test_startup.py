@@ -79,7 +79,7 @@ def test_moves_and_show_do_not_import_rich() -> None:
     )
     assert "Position ID" in stdout
     assert [m for m in modules if m.split(".")[0] == "rich"] == []
-    assert "gamao_cli.cli.position_file" not in modules  # position files only
+    assert "gamao_cli.analysis.position_file" not in modules  # position files only
     assert "gamao_cli.model.analysis" not in modules  # recorded analysis: readers that have it
     assert "gamao_cli.formats.ranges" not in modules  # byte ranges: distributed runs' inputs
 

@@ -1,9 +1,12 @@
-"""Positions read from a file for ``gamao moves FILE`` and ``gamao show FILE``.
+"""Positions read from a file (``gamao moves FILE``, ``gamao show FILE``).
 
 A *position file* is any input whose first match (with games) has a game that starts from a
 set position and has no actions: the position texts of :mod:`gamao_cli.formats.position.text`,
 XG ``.xgp`` files, a gnubg SGF holding a single setup node, ... Every such game of the file
-is one position; ``--position N`` picks the N-th (1-based), in file order.
+is one position; ``--position N`` picks the N-th (1-based), in file order. The file is read
+as any input is (:func:`gamao_cli.formats.inputs.read_path`: its format recognised by the
+registry); the text of a position and of its recorded analysis is
+:mod:`gamao_cli.report.position_out`'s.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from gamao_cli.engine.position import Position
 from gamao_cli.engine.position_arg import PositionArg
 from gamao_cli.engine.ruleset import STANDARD
 from gamao_cli.engine.xgid import XgidState, encode_xgid
-from gamao_cli.i18n import N_, _, ngettext, translate_message
+from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import Board
-from gamao_cli.model.analysis import Annotation, Candidate, CheckerAnalysis, CubeAnalysis
+from gamao_cli.model.analysis import Annotation, Candidate
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.match import Game, Match
 
@@ -175,82 +178,4 @@ def candidates_by_result(
         verdict = judge(STANDARD, pos.mover, pos.opponent, roll, cand.steps)
         if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
             out.setdefault((verdict.mover, verdict.opponent), (rank, cand))
-    return out
-
-
-def _signed(value: float | None) -> str:
-    return "?" if value is None else f"{value:+.3f}"
-
-
-def _percent(value: float) -> str:
-    return f"{value * 100:.2f}%"
-
-
-def checker_lines(checker: CheckerAnalysis, source: str) -> list[str]:
-    """The recorded checker analysis as text: rank, play, equity and level, in the analyser's
-    order (differences are not shown: recomputed from rounded equities they may differ from
-    the analyser's own by 0.001)."""
-    lines = [" " + _("Analysis ({who}):").format(who=_who(source, checker.level))]
-    plays = [" ".join(str(s) for s in c.steps) or _("(no play)") for c in checker.candidates]
-    width = max((len(p) for p in plays), default=0)
-    for rank, (cand, play) in enumerate(zip(checker.candidates, plays, strict=True), start=1):
-        level = f"  {cand.level}" if cand.level and cand.level != checker.level else ""
-        lines.append(f"  {rank:>2}. {play:<{width}}  eq {_signed(cand.equity)}{level}")
-    return lines
-
-
-def cube_lines(cube: CubeAnalysis, source: str) -> list[str]:
-    """The recorded cube analysis as text: the three cubeful equities and the best action."""
-    lines = [" " + _("Cube analysis ({who}):").format(who=_who(source, cube.level))]
-    if cube.probabilities is not None:
-        p = cube.probabilities
-        lines.append(
-            "  "
-            + _(
-                "wins {win} (gammons {win_g}, backgammons {win_bg}); loses gammons {lose_g}, "
-                "backgammons {lose_bg}"
-            ).format(
-                win=_percent(p.win),
-                win_g=_percent(p.win_gammon),
-                win_bg=_percent(p.win_backgammon),
-                lose_g=_percent(p.lose_gammon),
-                lose_bg=_percent(p.lose_backgammon),
-            )
-        )
-    rows = (
-        (_("No double"), cube.no_double),
-        (_("Double/take"), cube.double_take),
-        (_("Double/pass"), cube.double_pass),
-    )
-    for label, value in rows:
-        lines.append(f"  {label + ':':<13} {_signed(value)}")
-    best = best_cube_action(cube)
-    if best:
-        lines.append("  " + _("Best: {action}").format(action=_(best)))
-    return lines
-
-
-def best_cube_action(cube: CubeAnalysis) -> str:
-    """The right cube action by the equities: the doubler's, then the taker's answer."""
-    nd, dt, dp = cube.no_double, cube.double_take, cube.double_pass
-    if nd is None or dt is None or dp is None:
-        return ""
-    if min(dt, dp) > nd:
-        return N_("double, take") if dt <= dp else N_("double, pass")
-    if dt > dp:
-        return N_("too good to double, pass")
-    return N_("no double, take")
-
-
-def _who(source: str, level: str) -> str:
-    parts = [p for p in (source, level) if p]
-    return ", ".join(parts) if parts else _("recorded")
-
-
-def warnings_of(fp: FilePosition) -> list[str]:
-    """The reader's diagnostics on this position, one line each, for standard error."""
-    out = []
-    for d in fp.diagnostics:
-        severity, message = _(d.severity.value), translate_message(d.message)
-        out.append(f"{severity}: {d.location}: {message} ({d.code})")
     return out
