@@ -12,20 +12,21 @@ registry); the text of a position and of its recorded analysis is
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from gamao_cli.engine.gamao_id import standard_ids_fit
 from gamao_cli.engine.ids import IdError
 from gamao_cli.engine.plays import judge
 from gamao_cli.engine.position import Position
-from gamao_cli.engine.position_arg import PositionArg
-from gamao_cli.engine.ruleset import STANDARD
+from gamao_cli.engine.position_arg import PositionArg, read_position
+from gamao_cli.engine.ruleset import STANDARD, RuleSet, rule_set
 from gamao_cli.engine.xgid import XgidState, encode_xgid
 from gamao_cli.i18n import _, ngettext
 from gamao_cli.model.actions import Board
 from gamao_cli.model.analysis import Annotation, Candidate
 from gamao_cli.model.diagnostics import Diagnostic, Severity
-from gamao_cli.model.match import Game, Match
+from gamao_cli.model.match import Game, Match, Variant
 
 
 class PositionFileError(ValueError):
@@ -179,3 +180,31 @@ def candidates_by_result(
         if verdict.legal and verdict.mover is not None and verdict.opponent is not None:
             out.setdefault((verdict.mover, verdict.opponent), (rank, cand))
     return out
+
+
+def position_argument(
+    text: str,
+    which: int = 1,
+    chosen: Variant | None = None,
+    houses: tuple[str, ...] = (),
+    pairs: tuple[tuple[str, str], ...] = (),
+    notice: Callable[[str], None] | None = None,
+) -> tuple[PositionArg, RuleSet, FilePosition | None]:
+    """A POSITION argument (``gamao moves``): position ``which`` of the position file
+    ``text`` names, or the position an identifier gives (:func:`read_position`); the rule set
+    it is played under; the file's position, if it came from a file. ValueError (a
+    :class:`PositionFileError` for a file) or IdError naming what is wrong."""
+    if text.strip().lower() != "start" and looks_like_file(text):
+        source = read_file_position(text, which)
+        rs = rule_set(chosen or Variant.STANDARD, houses, pairs if chosen else ())
+        if not standard_ids_fit(rs):
+            raise ValueError(
+                _("{position}: a position file holds backgammon positions, not {variant}").format(
+                    position=text, variant=rs.variant.value
+                )
+            )
+        return source.arg, rs, source
+    if which != 1:
+        raise ValueError(_("--position is for position files; POSITION here is an identifier"))
+    arg, rs = read_position(text, chosen, houses, pairs, notice)
+    return arg, rs, None
