@@ -103,7 +103,7 @@ def _rebased(board: Board, checkers: int) -> Board:
 
 def read_position(
     text: str,
-    chosen: Variant | None,
+    chosen: Variant | None = None,
     houses: tuple[str, ...] = (),
     pairs: tuple[tuple[str, str], ...] = (),
     notice: Callable[[str], None] | None = None,
