@@ -33,18 +33,13 @@ from gamao_cli.model.actions import (
 )
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
-from gamao_cli.model.match import Game, Variant
+from gamao_cli.model.match import OPENING_ROLL_PLAYED, Game, Variant
 
 MAX_DIAGNOSTICS = 1000
 """Diagnostics listed per match at most; the rest are counted in the last one."""
 MAX_LINE = 1 << 16
 """Characters of one line that are looked at; the rest is ignored."""
 DERIVED = (("source", "derived"),)
-
-OPENING_ROLL_PLAYED = ("opening-roll", "played")
-"""A game property: the record shows the opening roll (one die each, GMD's colourless roll,
-JavaFIBS' opening-roll line) and the first play made with it, not with a roll of its own. The
-replay reports it where the rules have the opening winner roll again (R238)."""
 """``Win.extra`` of a result the reader worked out (the format writes none)."""
 CHECKERS = 15
 

@@ -45,6 +45,13 @@ class Rules:
     options: tuple[tuple[str, str], ...] = ()
 
 
+OPENING_ROLL_PLAYED = ("opening-roll", "played")
+"""A game property (:attr:`Game.properties`): the record shows the opening roll (one die
+each, GMD's colourless roll, JavaFIBS' opening-roll line) and the first play made with it, not
+with a roll of its own. The replay reports it where the rules have the opening winner roll
+again (R238)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game: its header as recorded and its actions in order."""
