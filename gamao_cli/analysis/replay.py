@@ -10,14 +10,14 @@ from __future__ import annotations
 from gamao_cli.analysis.codes import CHECK_CODES
 from gamao_cli.analysis.conventions import is_single_game_export
 from gamao_cli.analysis.findings import Finding
-from gamao_cli.analysis.game_replay import GameReplay, Probe, Snapshot, Stop, match_win
+from gamao_cli.analysis.game_replay import GameReplay, Snapshot, Stop
 from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_rules
 from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, MatchReplay, PlayRecord
+from gamao_cli.analysis.replay_results import match_win
+from gamao_cli.analysis.replay_state import MatchSetting, Probe, ReplaySink
 from gamao_cli.analysis.variant_hint import GAMES_TRIED, early_error, variant_hint, wants_hint
-from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.match_score import MatchScore
-from gamao_cli.engine.position import Position
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import Action
 from gamao_cli.model.diagnostics import Diagnostic
@@ -29,7 +29,6 @@ class MatchReplayer:
     """Replays one match; collects findings and records."""
 
     probe: Probe | None = None
-    snapshot: Snapshot | None = None
     # When set, the single-die steps (with real hits) of every legal play, by id(Move).
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None = None
     # When set, every play applied with the boards after it (mover's, opponent's), in the
@@ -58,13 +57,11 @@ class MatchReplayer:
         self.findings: list[Finding] = []
         self.plays: list[PlayRecord] = []
         self.cube_actions: list[CubeRecord] = []
-        self.jacoby_votes: list[bool] = []
         self.ms = MatchScore(match.length, (0, 0), self.rules.crawford)
         self.game_records: list[GameRecord] = []  # the games replayed (since the previous part)
         self.played = 0  # plays replayed (since the previous part)
         self.replayed = 0  # games replayed in all
         self.won_at: int | None = None
-        self.current: Game | None = None  # the game being replayed
         self.next_game: Game | None = None  # the game after it, None for the last
         self.last_game: Game | None = None  # the last game replayed
         self.held: list[Game] = []  # a part's last game, waiting for the next part
@@ -73,49 +70,12 @@ class MatchReplayer:
         self.hinting = wants_hint(options, self.rules.variant)  # X433 may be given
         self.suspects: list[Game] = []  # games with an early play error, for X433
         self.hint_at: int | None = None  # where the first suspect's findings start, if here
+        self.setting: MatchSetting | None = None  # what the games read, fixed at the start
 
     def name(self, player: int | None) -> str | None:
         if player is None:
             return None
         return self.match.players[player]
-
-    def draw(
-        self, pos: Position, cube: CubeState, score: MatchScore, dice: tuple[int, int] | None
-    ) -> str | None:
-        from gamao_cli.engine.board_text import draw_board
-
-        try:
-            return draw_board(
-                pos,
-                self.match.players,
-                cube_value=cube.value,
-                cube_owner=cube.owner,
-                score=score.score,
-                match_length=self.match.length,
-                dice=dice,
-                rules=self.rules.ruleset,
-            )
-        except ValueError:
-            return None
-
-    def infer_winner(self, index: int, points: int) -> int | None:
-        """The winner of the game being replayed (at ``index``) from the next game's score."""
-        following = self.next_game
-        if following is None:
-            return None
-        now, nxt = self.current.score if self.current is not None else None, following.score
-        if now is None or nxt is None:
-            return None
-        gains = (nxt[0] - now[0], nxt[1] - now[1])
-        if gains[0] > 0 and gains[1] == 0:
-            return 0
-        if gains[1] > 0 and gains[0] == 0:
-            return 1
-        return None
-
-    def is_last(self, index: int) -> bool:
-        """Whether the game being replayed (at ``index``) is the match's last."""
-        return self.next_game is None
 
     def diagnostics(self) -> None:
         for d in self.match.diagnostics:
@@ -180,6 +140,15 @@ class MatchReplayer:
                 )
             )
         self.ms = MatchScore(match.length, (0, 0), self.rules.crawford)
+        self.setting = MatchSetting(
+            match,
+            self.rules,
+            self.options,
+            self.file,
+            ids=self.ids,
+            records=self.records,
+            probe=self.probe,
+        )
 
     def replay_game(self, index: int, game: Game) -> None:
         """Replay the game at ``index`` (:attr:`next_game` is the one after it, or None)."""
@@ -208,8 +177,11 @@ class MatchReplayer:
                     game,
                 )
             )
-        self.current = game
-        replay = GameReplay(self, game, index, ms)
+        assert self.setting is not None
+        sink = ReplaySink(
+            self.findings, self.plays, self.cube_actions, self.canonical, self.applied
+        )
+        replay = GameReplay(self.setting, sink, game, index, ms, self.next_game)
         if game.crawford and not replay.crawford:
             self.findings.append(
                 _finding(
@@ -457,8 +429,8 @@ def snapshot_at(match: Match, probe: Probe, options: CheckOptions | None = None)
     replayer.probe = probe
     try:
         replayer.run()
-    except Stop:
-        return replayer.snapshot
+    except Stop as stop:
+        return stop.snapshot
     return None
 
 

@@ -221,17 +221,17 @@ def test_findings_carry_position_ids_unless_asked_not_to() -> None:
 
 
 def test_games_that_start_alike_share_one_cube_state() -> None:
-    from gamao_cli.analysis import game_replay
+    from gamao_cli.analysis import replay_cube
     from gamao_cli.engine.cube import CubeState
 
-    game_replay._START_CUBES.clear()
-    first = game_replay.start_cube(2, True, False, True, None, 64)
+    replay_cube._START_CUBES.clear()
+    first = replay_cube.start_cube(2, True, False, True, None, 64)
     assert first == CubeState(value=2, enabled=True, crawford=False, money=True, limit=64)
-    assert game_replay.start_cube(2, True, False, True, None, 64) is first
-    assert game_replay.start_cube(2, True, True, True, None, 64).crawford is True
+    assert replay_cube.start_cube(2, True, False, True, None, 64) is first
+    assert replay_cube.start_cube(2, True, True, True, None, 64).crawford is True
     for value in range(300):  # bounded: cleared when full
-        game_replay.start_cube(value, True, False, False, None, None)
-    assert len(game_replay._START_CUBES) <= 256
+        replay_cube.start_cube(value, True, False, False, None, None)
+    assert len(replay_cube._START_CUBES) <= 256
 
 
 def test_a_replay_without_records_counts_the_plays_and_finds_the_same() -> None:
