@@ -258,8 +258,37 @@ class PlayReplay:
         state = self.state
         player = move.player
         self.played += 1
-        if self.recording:
-            self.record(move, dice, me, opp, me2, opp2, hits, legal_count, opening)
+        if self.recording:  # the play's record, with both players' pips before and after it
+            before = self.pips if self.pips is not None else _pips(player, me, opp)
+            # Only the mover's count changes unless the play hit.
+            mine = pip_count(me2)
+            theirs = before[1 - player] if opp2 is opp or opp2 == opp else pip_count(opp2)
+            after = (mine, theirs) if player == 0 else (theirs, mine)
+            borne = me2[OFF] - me[OFF]
+            if borne > 0 and self.first_bearoff[player] is None:
+                self.first_bearoff[player] = pip_count(me)
+            # PlayRecord's fields in order, built as the tuple it is (many are made).
+            self.records.append(
+                _new_record(
+                    _PLAY_RECORD,
+                    (
+                        self.number,
+                        move.number,
+                        player,
+                        dice,
+                        before,
+                        after,
+                        hits,
+                        legal_count == 0 and me2 == me and opp2 == opp,  # dance
+                        me[BAR] > 0,  # entering
+                        borne,
+                        None if legal_count is None else min(legal_count, 2),
+                        opening,
+                        move,
+                    ),
+                )
+            )
+            self.pips = after
         state.boards = (me2, opp2) if player == 0 else (opp2, me2)
         state.side = 1 - player
         if self.applied is not None:
@@ -269,51 +298,6 @@ class PlayReplay:
             state.winner = player
             state.level = level = self.rs.result_level(opp2)
             state.points = level * state.cube.value
-
-    def record(
-        self,
-        move: Move,
-        dice: tuple[int, int],
-        me: Board,
-        opp: Board,
-        me2: Board,
-        opp2: Board,
-        hits: int,
-        legal_count: int | None,
-        opening: bool,
-    ) -> None:
-        """The play's record, with both players' pips before and after it."""
-        player = move.player
-        before = self.pips if self.pips is not None else _pips(player, me, opp)
-        # Only the mover's count changes unless the play hit.
-        mine = pip_count(me2)
-        theirs = before[1 - player] if opp2 is opp or opp2 == opp else pip_count(opp2)
-        after = (mine, theirs) if player == 0 else (theirs, mine)
-        borne = me2[OFF] - me[OFF]
-        if borne > 0 and self.first_bearoff[player] is None:
-            self.first_bearoff[player] = pip_count(me)
-        # PlayRecord's fields in order, built as the tuple it is (many are made).
-        self.records.append(
-            _new_record(
-                _PLAY_RECORD,
-                (
-                    self.number,
-                    move.number,
-                    player,
-                    dice,
-                    before,
-                    after,
-                    hits,
-                    legal_count == 0 and me2 == me and opp2 == opp,  # dance
-                    me[BAR] > 0,  # entering
-                    borne,
-                    None if legal_count is None else min(legal_count, 2),
-                    opening,
-                    move,
-                ),
-            )
-        )
-        self.pips = after
 
     def unverifiable(self, action: Action) -> None:
         state = self.state
