@@ -50,7 +50,7 @@ def test_the_package_lists_the_compiled_modules_once() -> None:
         "gamao_cli/formats/mat/lines.py",
         "gamao_cli/model/notation.py",
     ]
-    assert len(sources) == 34 == len(set(sources))
+    assert len(sources) == 40 == len(set(sources))
     assert all((ROOT / source).is_file() for source in sources)
     call = _setup_compiled()
     assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
