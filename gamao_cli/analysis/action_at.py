@@ -12,7 +12,7 @@ from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.terminal_text import terminal_safe
 
 if TYPE_CHECKING:
-    from gamao_cli.analysis.game_replay import Probe
+    from gamao_cli.analysis.replay_state import Probe
     from gamao_cli.model.match import Game, Match
 
 
