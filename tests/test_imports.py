@@ -103,6 +103,22 @@ def test_the_cycle_finder_finds_a_circle() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
+def test_no_layer_imports_a_higher_one_even_inside_a_function() -> None:
+    """The layering holds for imports deferred into functions too (a lazy import is still a
+    dependency): analysis imports neither report nor cli, report does not import cli."""
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).parts
+        if len(parts) < 2 or parts[0] not in LAYERS:
+            continue
+        higher = LAYERS[LAYERS.index(parts[0]) + 1 :]
+        for module in _imported(ast.parse(path.read_text(encoding="utf-8"))):
+            names = module.split(".")
+            if names[0] == "gamao_cli" and len(names) > 1 and names[1] in higher:
+                bad.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    assert not bad, bad
+
+
 def test_model_engine_formats_import_no_higher_layer() -> None:
     graph = _imports()
     for name, deps in graph.items():

@@ -8,10 +8,13 @@ directory, with the new extension and ``-N`` when one input holds several matche
 from __future__ import annotations
 
 import shutil
+import sys
+from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, TextIO
 
 from gamao_cli.formats.atomic import atomic_open, atomic_path
+from gamao_cli.model.terminal_text import terminal_safe_lines
 
 if TYPE_CHECKING:
     from gamao_cli.formats.base import FormatInfo
@@ -57,8 +60,9 @@ class OutputNames:
     to SGF: ``gnubg_7pt.sgf`` and ``gnubg_7pt.2.sgf``). Names differing only in case count as
     the same (they are one file on Windows and macOS), so the rule is the same everywhere."""
 
-    def __init__(self) -> None:
+    def __init__(self, notice: Callable[[str], None] | None = None) -> None:
         self._owners: dict[str, str] = {}
+        self._notice = notice or _to_stderr
 
     def claim(self, dest: Path, source: str) -> Path:
         """A name for ``source``'s output ``dest``: ``dest``, or the first free ``.N`` one
@@ -70,21 +74,23 @@ class OutputNames:
             dest = wanted.with_name(f"{wanted.stem}.{n}{wanted.suffix}")
         self._owners[key] = source
         if dest != wanted:
-            from gamao_cli.cli.common import stderr_console
             from gamao_cli.i18n import _
 
             message = _("{first} and {second} both give {path}: {second} written as {name}")
-            stderr_console().print(
+            self._notice(
                 message.format(
                     first=self._owners[str(wanted).casefold()],
                     second=source,
                     path=wanted,
                     name=dest.name,
-                ),
-                markup=False,
-                highlight=False,
+                )
             )
         return dest
+
+
+def _to_stderr(message: str) -> None:
+    """A notice on stderr, its record text (file names) escaped for the terminal."""
+    sys.stderr.write(terminal_safe_lines(message) + "\n")
 
 
 def writer_for(match: Match, to: str | None) -> FormatInfo:
