@@ -135,3 +135,20 @@ def test_two_real_matches_part_at_the_first_roll() -> None:
         1, 1, "41: 24/23 13/9", "42: 8/4 6/4"
     )  # fmt: skip
     assert first["position_id"] == "4HPwATDgc/ABMA"  # the starting position
+
+
+def test_a_record_that_stops_early_in_a_game(tmp_path: Path) -> None:
+    # B lacks game 1's last row: the records part at A's row 23, where B's game has ended.
+    text = SEVEN.read_text()
+    last = " 23) 53: 6/3 6/1                 64: 4/0 5/0 \n"
+    assert last in text
+    short = tmp_path / "short.mat"
+    short.write_text(text.replace(last, "", 1))
+    result = runner.invoke(app, ["diff", str(SEVEN), str(short)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[2:5] == [
+        "they part at game 1, move 23 (A line 29)",
+        "  A: 53: 6/3 6/1",
+        "  B: (nothing: the game ends)",
+    ]
