@@ -115,11 +115,14 @@ class GameReplay:
         self.opening()
         state = self.state
         probe = self.setting.probe
+        watch = self.setting.watch
         for i, action in enumerate(actions):
             if probe is not None and probe(self.game, action):
                 raise Stop(
                     Snapshot(self.game, action, state.position, state.cube, state.score, state.turn)
                 )
+            if watch is not None:
+                watch(self.game, action, state)
             if isinstance(action, Win):
                 self.results.on_win(action)
                 continue
@@ -147,6 +150,8 @@ class GameReplay:
                     self.cube.set_up(action)
         self.cube.at_end()
         self.results.finish(actions)
+        if watch is not None:
+            watch(self.game, None, state)
         return self.record()
 
     def opening(self) -> None:

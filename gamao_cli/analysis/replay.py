@@ -15,7 +15,7 @@ from gamao_cli.analysis.options import CheckOptions, EffectiveRules, effective_r
 from gamao_cli.analysis.plays_applied import plays_applied
 from gamao_cli.analysis.records import Applied, CubeRecord, GameRecord, MatchReplay, PlayRecord
 from gamao_cli.analysis.replay_results import match_win
-from gamao_cli.analysis.replay_state import MatchSetting, Probe, ReplaySink
+from gamao_cli.analysis.replay_state import MatchSetting, Probe, ReplaySink, Watch
 from gamao_cli.analysis.variant_hint import GAMES_TRIED, early_error, variant_hint, wants_hint
 from gamao_cli.engine.match_score import MatchScore
 from gamao_cli.i18n import N_
@@ -29,6 +29,8 @@ class MatchReplayer:
     """Replays one match; collects findings and records."""
 
     probe: Probe | None = None
+    # When set, told the state before each action of each game (and after its last).
+    watch: Watch | None = None
     # When set, the single-die steps (with real hits) of every legal play, by id(Move).
     canonical: dict[int, tuple[tuple[int, int, bool], ...]] | None = None
     # When set, every play applied with the boards after it (mover's, opponent's), in the
@@ -148,6 +150,7 @@ class MatchReplayer:
             ids=self.ids,
             records=self.records,
             probe=self.probe,
+            watch=self.watch,
         )
 
     def replay_game(self, index: int, game: Game) -> None:

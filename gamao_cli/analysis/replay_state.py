@@ -42,6 +42,7 @@ class MatchSetting:
         ids: bool,
         records: bool,
         probe: Probe | None,
+        watch: Callable[[Game, Action | None, GameState], None] | None = None,
     ) -> None:
         self.rules: Final = rules
         self.rs: Final = rules.ruleset
@@ -55,6 +56,7 @@ class MatchSetting:
         self.show_board: Final = options.show_board
         self.analyse: Final = options.analyse_plays
         self.probe: Final = probe
+        self.watch: Final = watch
         # The options, not the variant's default, that a play or turn finding is judged under.
         self.under: Final = non_default_options(rules.ruleset.options)
 
@@ -117,3 +119,8 @@ class GameState:
     def position(self) -> Position | None:
         """The position being replayed; None once the game cannot be replayed."""
         return None if self.boards is None else Position(self.boards, self.side)
+
+
+Watch = Callable[[Game, Action | None, GameState], None]
+"""Told the game's state before each action, and once more (with None) after its last: the
+positions a report's viewer shows (:mod:`gamao_cli.analysis.match_positions`)."""

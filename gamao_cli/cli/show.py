@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -12,7 +13,15 @@ from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.game_replay import Snapshot
+    from gamao_cli.engine.ruleset import RuleSet
     from gamao_cli.model.match import Match
+
+
+class ShowFormat(str, Enum):
+    text = "text"
+    svg = "svg"
+
 
 FileArg = Annotated[Path, typer.Argument(help="A match file or a position file.")]
 GameOpt = Annotated[
@@ -38,6 +47,19 @@ PlayerOpt = Annotated[
     ),
 ]
 MatchOpt = Annotated[int, typer.Option("--match", help="Which match of the file (1-based).", min=1)]
+FormatOpt = Annotated[
+    ShowFormat,
+    typer.Option(
+        "--format",
+        "-f",
+        help="text: the board as text with its IDs; svg: the board as an SVG picture "
+        "(match files), written to --output.",
+    ),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="The file to write the SVG picture to (default: stdout)."),
+]
 PositionOpt = Annotated[
     int | None,
     typer.Option("--position", "-n", help="Which position of a position file (1-based).", min=1),
@@ -52,12 +74,16 @@ def show(
     match_index: MatchOpt = 1,
     rule_args: RuleOpts = NO_RULE_ARGS,
     which: PositionOpt = None,
+    fmt: FormatOpt = ShowFormat.text,
+    output: OutputOpt = None,
 ) -> None:
     """Draw the board before an action: pip counts, cube, score, Position ID, Match ID, XGID.
 
     For a position file (XG / BGBlitz position text, a list of IDs, .xgp) give no --game and
     --move: the position is drawn with its legal plays and the analysis the file records.
     """
+    if fmt is ShowFormat.svg and (game is None or move is None):
+        fail(_("--format svg draws a match file's position: give --game and --move"))
     if game is None and move is None:
         _show_position(file, which or 1)
         return
@@ -84,7 +110,29 @@ def show(
             _("{file}: game {game} has no move {move}").format(file=file, game=game, move=move)
             + (_(" for {player}").format(player=player) if player else "")
         )
+    if fmt is ShowFormat.svg:
+        _write_svg(snap, match, rs, output)
+        return
     typer.echo(action_text(snap, match, rs, bool(options.jacoby), (str(file), game, move)))
+
+
+def _write_svg(snap: Snapshot, match: Match, rs: RuleSet, output: Path | None) -> None:
+    """The picture of the position, to ``output`` (whole or not at all) or stdout."""
+    from gamao_cli.report.position_svg import snapshot_svg
+
+    svg = snapshot_svg(snap, match, rs)
+    if svg is None:
+        fail(_("the game cannot be replayed up to here (an earlier play could not be applied)"))
+    if output is None:
+        typer.echo(svg, nl=False)
+        return
+    from gamao_cli.formats.atomic import atomic_open
+
+    try:
+        with atomic_open(output, newline="\n") as fh:
+            fh.write(svg)
+    except OSError as exc:
+        fail(_("cannot write {file}: {error}").format(file=output, error=exc.strerror or exc))
 
 
 def _match(file: Path, index: int, game: int) -> Match:
