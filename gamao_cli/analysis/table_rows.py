@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.locate import cube_text, play_text, source_of
+from gamao_cli.analysis.match_tags import event_round, played_when
 from gamao_cli.analysis.records import CubeRecord, GameRecord, MatchReplay, PlayRecord
 
 RecordT = TypeVar("RecordT", PlayRecord, CubeRecord)
@@ -36,6 +37,8 @@ def add_replay(
     number = replay.index + 1
     names = match.players
     winner = replay.winner
+    date, time = played_when(match.tags)
+    event, round_ = event_round(match.tags)
     matches.append(
         (
             file,
@@ -58,6 +61,10 @@ def add_replay(
             replay.final_score[1],
             match.location.line,
             replay.fingerprint,
+            date,
+            time,
+            event,
+            round_,
         )
     )
     prints = replay.game_fingerprints

@@ -60,6 +60,10 @@ MATCH_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "score_2": pl.Int64,
     "line": pl.Int64,
     "fingerprint": pl.String,  # null unless asked for (stats --fingerprints)
+    "date": pl.String,  # yyyy-mm-dd from the header tags (analysis.match_tags), or null
+    "time": pl.String,  # hh:mm[:ss], or null
+    "event": pl.String,
+    "round": pl.String,
 }
 GAME_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "file": pl.String,

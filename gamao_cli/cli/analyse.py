@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
-from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, PathsArg
+from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, OutputOpt, PathsArg
 from gamao_cli.cli.executor_options import LOCAL, AnalyseParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, ClassicRuleOpts
@@ -98,9 +98,7 @@ def analyse(
             "by more than this (normalised equity).",
         ),
     ] = 0.04,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
-    ] = None,
+    output: OutputOpt = None,
     extensions: ExtOpt = None,
     rule_args: ClassicRuleOpts = NO_RULE_ARGS,
     dedupe: DedupeOpt = False,

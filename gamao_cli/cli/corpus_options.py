@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from gamao_cli.analysis.tables import LazyTables
     from gamao_cli.formats.inputs import InputFile
 
+OutputOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
+]
 PathsArg = Annotated[list[str], typer.Argument(help="Files or directories ('-' for stdin).")]
 AliasOpt = Annotated[
     list[str] | None,
@@ -175,8 +179,9 @@ def dataset_line(run: DatasetRun) -> str:
     return run_line(run.summary, (counted("play", run.plays),), written)
 
 
-def summary_line(corpus: CorpusRead) -> str:
-    """The run summary (as every command prints it) with the plays replayed."""
+def summary_line(corpus: CorpusRead, details: tuple[str, ...] = ()) -> str:
+    """The run summary (as every command prints it) with the plays replayed, then
+    ``details``."""
     from gamao_cli.report.summary_out import run_line
 
-    return run_line(corpus.summary, (counted("play", corpus.tables.plays.height),))
+    return run_line(corpus.summary, (counted("play", corpus.tables.plays.height), *details))

@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
         "merge",
         "fix",
         "stats",
+        "ratings",
         "report",
         "analyse",
         "codes",

@@ -14,6 +14,7 @@ from gamao_cli.cli.corpus_options import (
     DedupeOpt,
     ExtOpt,
     ForcedOpt,
+    OutputOpt,
     PathsArg,
     dataset_line,
     load_corpus,
@@ -47,9 +48,7 @@ def stats(
     fmt: Annotated[
         StatsFormat, typer.Option("--format", "-f", help="Output format.")
     ] = StatsFormat.table,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
-    ] = None,
+    output: OutputOpt = None,
     tables: Annotated[
         str | None,
         typer.Option(

@@ -17,9 +17,9 @@ from gamao_cli.model.match import Variant
 runner = CliRunner()
 
 # From the README's command list: the commands taking PATH... (convert: IN...).
-TAKE_PATHS = ["analyse", "check", "convert", "dedupe", "filter", "fix", "merge", "report",
-              "split", "stats"]  # fmt: skip
-TAKE_VARIANT = ["check", "convert", "diff", "moves", "report", "show", "stats"]
+TAKE_PATHS = ["analyse", "check", "convert", "dedupe", "filter", "fix", "merge", "ratings",
+              "report", "split", "stats"]  # fmt: skip
+TAKE_VARIANT = ["check", "convert", "diff", "moves", "ratings", "report", "show", "stats"]
 
 
 def _help(*args: str) -> str:
