@@ -43,6 +43,9 @@ class CorpusRead:
     files: int
     unreadable: tuple[str, ...]
     summary: RunSummary = field(default_factory=RunSummary)
+    # (file, 1-based match) of each copy of a match read twice that was not left out (no
+    # --dedupe) and is not the copy --dedupe would keep: what ratings leave out.
+    copies: frozenset[tuple[str, int]] = frozenset()
 
     @property
     def readable(self) -> bool:

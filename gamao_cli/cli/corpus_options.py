@@ -116,8 +116,10 @@ def _copies(
     err = stderr_console()
     for line in duplicate_lines(groups, dedupe):
         err.print(line, markup=False, highlight=False)
-    if not dedupe or not groups:
+    if not groups:
         return corpus
+    if not dedupe:
+        return replace(corpus, copies=frozenset(dropped_keys(groups)))
     drop_from_summary(corpus.summary, groups)
     return replace(corpus, tables=without_copies(corpus.tables, dropped_keys(groups)))
 

@@ -93,7 +93,14 @@ def report(
         from gamao_cli.i18n import _
 
         title = _(DEFAULT_TITLE)
-    content = build_report(corpus.tables, title=title, base=base, detail=detail, run=corpus.summary)
+    content = build_report(
+        corpus.tables,
+        title=title,
+        base=base,
+        detail=detail,
+        run=corpus.summary,
+        copies=corpus.copies,
+    )
     if skill:
         from gamao_cli.report.skill_report import build_skill_section
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ from gamao_cli.report import charts
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from gamao_cli.report.ratings_report import RatingsSection
     from gamao_cli.report.skill_report import SkillSection
 
 DETAIL_MATCHES = 25  # more matches than this: summarise
@@ -114,9 +115,14 @@ class Report:
     dice_charts: list[Chart] = field(default_factory=list)
     skill: SkillSection | None = None  # report --skill (report.skill_report)
     run: RunSummary | None = None  # what the command read, as its summary line says
+    ratings: RatingsSection | None = None  # at least two matches rated (report.ratings_report)
 
     def all_charts(self) -> list[Chart]:
-        out = [*self.overview_charts, *self.dice_charts]
+        out = [
+            *self.overview_charts,
+            *(self.ratings.charts if self.ratings else ()),
+            *self.dice_charts,
+        ]
         if self.skill is not None:
             out.extend(self.skill.charts)
         for m in self.match_views:
@@ -154,11 +160,13 @@ def build_report(
     base: Path | None = None,
     detail: bool | None = None,
     run: RunSummary | None = None,
+    copies: Collection[tuple[str, int]] = (),
 ) -> Report:
     """The report's content. ``base`` is the report's directory (for links to the files);
     ``detail`` forces (or forbids) the per-match detail, which otherwise depends on size;
     ``run``: what the command read (the files it read, unreadable and skipped included, and
-    the findings it counted), for the totals."""
+    the findings it counted), for the totals; ``copies``: (file, 1-based match) of the copies
+    of a match read twice left in the tables, which the ratings count once."""
     matches = by_match(tables).with_row_index("n", offset=1)
     if detail is None:
         detail = matches.height <= DETAIL_MATCHES and tables.games.height <= DETAIL_GAMES
@@ -224,6 +232,9 @@ def build_report(
     )
     report.overview_charts = _overview_charts(tables)
     report.dice_charts = _dice_charts(tables, summary.counts, players)
+    from gamao_cli.report.ratings_report import build_ratings_section
+
+    report.ratings = build_ratings_section(report, tables.matches, copies)
     return report
 
 

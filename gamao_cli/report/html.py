@@ -203,12 +203,14 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
     sections = [
         _overview(report, draw),
         _players(report),
+        _ratings(report, draw),
         _skill(report, draw),
         _dice(report, draw),
         _matches(report, draw),
         _findings(report),
     ]
     toc = [("overview", _("Overview")), ("players", _("Players"))]
+    toc += [("ratings", _("Ratings"))] if report.ratings is not None else []
     toc += [("skill", _("Skill"))] if report.skill is not None else []
     toc += [("dice", _("Dice"))]
     toc += [("matches", _("Matches")), ("findings", _("Findings"))]
@@ -298,6 +300,14 @@ def _skill(report: Report, draw: _Charts) -> str:
     from gamao_cli.report.skill_report import render_html as render_skill
 
     return render_skill(report.skill, draw.figure, _table)
+
+
+def _ratings(report: Report, draw: _Charts) -> str:
+    if report.ratings is None:
+        return ""
+    from gamao_cli.report.ratings_report import render_html as render_ratings
+
+    return render_ratings(report.ratings, draw.figure, _table)
 
 
 def _players(report: Report) -> str:

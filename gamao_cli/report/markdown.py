@@ -96,6 +96,10 @@ def render_markdown(
 
     columns = [c for c in PLAYER_COLUMNS if c != "entering"]
     lines += _table(columns, report.players.select(columns).rows())
+    if report.ratings is not None:
+        from gamao_cli.report.ratings_report import render_markdown as render_ratings
+
+        lines += render_ratings(report.ratings, img.images, _table)
     if report.skill is not None:
         from gamao_cli.report.skill_report import render_markdown as render_skill
 

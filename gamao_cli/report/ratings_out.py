@@ -89,13 +89,9 @@ def write_to(df: pl.DataFrame, fmt: RatingsFormat, path: Path) -> None:
             out.write(frame_text(df, fmt))
 
 
-def rated_details(ratings: Ratings, deduped: bool) -> tuple[str, ...]:
-    """What the summary line adds after the games: the matches rated, those left out (no
-    winner, money sessions, a player against himself) and how copies were counted."""
+def not_rated(ratings: Ratings) -> list[str]:
+    """The matches left out of the ratings, counted by kind (none: an empty list)."""
     n = format_number
-    rated = ngettext("{count} match rated", "{count} matches rated", ratings.rated).format(
-        count=n(ratings.rated)
-    )
     apart = []
     if ratings.unfinished:
         apart.append(
@@ -117,6 +113,16 @@ def rated_details(ratings: Ratings, deduped: bool) -> tuple[str, ...]:
                 ratings.same_player,
             ).format(count=n(ratings.same_player))
         )
+    return apart
+
+
+def rated_details(ratings: Ratings, deduped: bool) -> tuple[str, ...]:
+    """What the summary line adds after the games: the matches rated, those left out (no
+    winner, money sessions, a player against himself) and how copies were counted."""
+    rated = ngettext("{count} match rated", "{count} matches rated", ratings.rated).format(
+        count=format_number(ratings.rated)
+    )
+    apart = not_rated(ratings)
     left = _(" ({counts} not rated)").format(counts=", ".join(apart)) if apart else ""
     copies = (
         _("duplicates counted once") if deduped

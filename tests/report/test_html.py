@@ -31,14 +31,15 @@ def illegal() -> Tables:
 def test_sections_charts_and_counts(small: Tables) -> None:
     report = build_report(small)
     html = render_html(report)
-    for section in ("overview", "players", "dice", "matches", "findings"):
+    for section in ("overview", "players", "ratings", "dice", "matches", "findings"):
         assert f'<section id="{section}">' in html
-    # overview: outcomes + final cube; dice: all + 2 players; per match: score + cube; per game:
-    # a pip race (3 + 1 games).
+    # overview: outcomes + final cube; ratings: the history; dice: all + 2 players; per match:
+    # score + cube; per game: a pip race (3 + 1 games).
     names = re.findall(r'<figure class="chart" id="chart-([^"]+)"', html)
     assert names == [
         "overview-outcomes",
         "overview-cube",
+        "ratings-history",
         "dice-all",
         "dice-alice",
         "dice-bob",
@@ -84,7 +85,7 @@ def test_large_corpora_are_summarised(small: Tables) -> None:
     assert report.match_views == []
     assert "too many to draw one by one" in html
     assert '<tr id="m1">' in html and '<article class="match"' not in html
-    assert html.count("<svg") == 5  # overview and dice only
+    assert html.count("<svg") == 6  # overview, ratings and dice only
 
 
 def test_progress_is_reported_per_chart(small: Tables) -> None:

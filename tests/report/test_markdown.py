@@ -18,7 +18,7 @@ def test_markdown_with_png_charts(tmp_path: Path) -> None:
     for heading in ("## Overview", "## Players", "## Dice", "## Matches", "## Findings"):
         assert f"\n{heading}\n" in text
     images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
-    assert len(images) == len(report.all_charts()) == 13
+    assert len(images) == len(report.all_charts()) == 14
     for image in images:
         assert image.startswith("report_charts/") and image.endswith(".png")
         assert (tmp_path / image).read_bytes()[:4] == b"\x89PNG"
