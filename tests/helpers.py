@@ -15,6 +15,7 @@ import importlib.util
 import io
 import os
 import random
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -177,3 +178,39 @@ def long_session(games: int, unfinished: int = 0, misscored: int = 0) -> str:
         write_mat_game(Game(number, score, actions), session, out)
         won += 0 if number == unfinished else 1
     return out.getvalue()
+
+
+# -- gnubg .mat fixtures renamed (ratings, head-to-head and event tests) -----------------------
+
+_GNUBG_NAMES = re.compile(r"^ (\S.*?) : (\d+)\s+(\S.*?) : (\d+)\s*$")
+
+
+def winner_side(text: str) -> int:
+    """Who won a gnubg .mat, read as a person reads it: the column of its last ``Wins``."""
+    last = [line for line in text.splitlines() if "Wins" in line][-1]
+    return 0 if last.index("Wins") < 20 else 1
+
+
+def match_length(text: str) -> int:
+    found = re.search(r"(\d+) point match", text)
+    assert found is not None
+    return int(found.group(1))
+
+
+def gnubg_match(template: str, left: str, right: str, tags: dict[str, str] | None = None) -> str:
+    """The gnubg fixture ``template`` (tests/fixtures/gnubg) with the players renamed and its
+    header tags replaced by ``tags``."""
+    text = (FIXTURES / "gnubg" / template).read_text(encoding="utf-8")
+    body = [line for line in text.splitlines() if not line.startswith("; [")]
+    out = [f'; [{key} "{value}"]' for key, value in (tags or {}).items()]
+    for line in body:
+        m = _GNUBG_NAMES.match(line)
+        out.append(f" {left} : {m.group(2)}   {right} : {m.group(4)}" if m else line)
+    return "\n".join(out) + "\n"
+
+
+def write_text(folder: Path, name: str, text: str) -> str:
+    """``text`` written as ``folder/name``; its path as a string."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)

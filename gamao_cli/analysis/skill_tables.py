@@ -9,7 +9,7 @@ The skill summaries of ``skill_stats`` as polars frames keyed like the views of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 import polars as pl
@@ -155,3 +155,36 @@ def by_game(files: Sequence[FileSkill]) -> pl.DataFrame:
 
 def side_columns() -> tuple[str, ...]:
     return ("skill_source", *(f"{c}_{s}" for s in (1, 2) for c in SIDE_COLUMNS))
+
+
+def by_pair(
+    files: Sequence[FileSkill], pairs: Mapping[tuple[str, int], tuple[str, str, bool]]
+) -> pl.DataFrame:
+    """Skill per pair of players, each side's decisions in the matches of the two against
+    each other: ``pairs`` maps (file, 1-based match) to (player_a, player_b, whether side 0
+    is A), as ``club_views.by_pair`` pairs them; other matches are left out."""
+    records, _sources = _merged(chosen_records(files))
+    groups: dict[tuple[str, str], list[Decision]] = {}
+    for d in records:
+        pair = pairs.get((d.file, d.match + 1))
+        if pair is not None:
+            a, b, zero_is_a = pair
+            name = a if (d.player == 0) == zero_is_a else b
+            groups.setdefault((a, b), []).append(replace(d, name=name))
+    rows: list[dict[str, object]] = []
+    for (a, b), decisions in groups.items():
+        row: dict[str, object] = {"player_a": a, "player_b": b}
+        for s in summarise(decisions, "player", corpus=True):
+            side = "a" if s.name == a else "b"
+            r = s.row()
+            row |= {f"pr_{side}": r["pr"], f"errors_{side}": s.errors,
+                    f"blunders_{side}": s.blunders, f"luck_{side}": r["luck"]}  # fmt: skip
+        rows.append(row)
+    schema: dict[str, pl.DataType | type[pl.DataType]] = {
+        "player_a": pl.String,
+        "player_b": pl.String,
+    }
+    for side in ("a", "b"):
+        schema |= {f"pr_{side}": pl.Float64, f"errors_{side}": pl.Int64,
+                   f"blunders_{side}": pl.Int64, f"luck_{side}": pl.Float64}  # fmt: skip
+    return pl.DataFrame(rows, schema=schema)

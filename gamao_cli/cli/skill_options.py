@@ -118,10 +118,21 @@ def skill_inputs(
         close_evaluators()
 
 
-def join_skill(df: pl.DataFrame, view: str, files: list[FileSkill]) -> pl.DataFrame:
-    """``df`` (a statistics view) with the skill columns of ``files`` joined on its keys."""
+def join_skill(
+    df: pl.DataFrame,
+    view: str,
+    files: list[FileSkill],
+    matches: pl.DataFrame | pl.LazyFrame | None = None,
+) -> pl.DataFrame:
+    """``df`` (a statistics view) with the skill columns of ``files`` joined on its keys
+    (``matches``: the matches table, for the pair view)."""
     from gamao_cli.analysis import skill_tables
 
+    if view == "pair" and matches is not None:
+        from gamao_cli.analysis.club_views import pair_sides
+
+        skill = skill_tables.by_pair(files, pair_sides(matches))
+        return df.join(skill, on=["player_a", "player_b"], how="left", maintain_order="left")
     if view == "player":
         skill = skill_tables.by_player(files, df.get_column("player").to_list())
         return df.join(skill, on="player", how="left", maintain_order="left")

@@ -43,7 +43,11 @@ def stats(
     paths: PathsArg,
     by: Annotated[
         StatsView | None,
-        typer.Option("--by", help="One row per player (default), match or game."),
+        typer.Option(
+            "--by",
+            help="One row per player (default), match, game, pair of players (head to head) "
+            "or player of each event (standings).",
+        ),
     ] = None,
     fmt: Annotated[
         StatsFormat, typer.Option("--format", "-f", help="Output format.")
@@ -113,17 +117,22 @@ def _write_view(
 ) -> None:
     from polars.exceptions import PolarsError
 
+    from gamao_cli.analysis.club_views import by_event, by_pair
     from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 
+    if view is StatsView.event and skill is not None:
+        fail(_("--skill adds nothing to --by event: ask for --by pair, player, match or game"))
     if view is StatsView.player:
         df = by_player(tables)
+    elif view in (StatsView.pair, StatsView.event):
+        df = (by_pair if view is StatsView.pair else by_event)(tables.matches, tables.games)
     else:
         eager = tables if isinstance(tables, Tables) else Tables(
             *(frame.collect() for _, frame in tables.items())
         )  # fmt: skip
         df = by_match(eager) if view is StatsView.match else by_game(eager)
     if skill is not None:
-        df = join_skill(df, view.value, skill)
+        df = join_skill(df, view.value, skill, tables.matches)
     try:
         if fmt is StatsFormat.parquet and output is not None:
             with atomic_open(output, "wb") as bout:

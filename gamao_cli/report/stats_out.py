@@ -26,6 +26,8 @@ class StatsView(str, Enum):
     player = "player"
     match = "match"
     game = "game"
+    pair = "pair"
+    event = "event"
 
 
 class StatsFormat(str, Enum):
@@ -150,6 +152,26 @@ _PLAYER_GROUPS += (
 _MATCH_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
 _GAME_GROUPS += (("skill (stats --skill)", _SKILL_SIDES),)
 
+_PAIR_GROUPS: tuple[Group, ...] = (
+    (
+        "head to head",
+        (
+            "matches", "matches_won_a", "matches_won_b", "games", "games_won_a", "games_won_b",
+            "points_a", "points_b", "gammons_a", "gammons_b", "backgammons_a", "backgammons_b",
+        ),
+    ),
+    (
+        "skill (stats --skill)",
+        ("pr_a", "pr_b", "errors_a", "errors_b", "blunders_a", "blunders_b", "luck_a", "luck_b"),
+    ),
+)  # fmt: skip
+_EVENT_GROUPS: tuple[Group, ...] = (
+    (
+        "standings",
+        ("matches", "matches_won", "matches_lost", "points_won", "points_lost", "rounds"),
+    ),
+)
+
 # The groups' titles, shown in the active language (the column names stay as in CSV).
 _TITLES = (
     N_("checker play"),
@@ -157,21 +179,27 @@ _TITLES = (
     N_("details"),
     N_("dice"),
     N_("games"),
+    N_("head to head"),
     N_("matches"),
     N_("results"),
     N_("rolls (opening rolls left out)"),
     N_("skill (stats --skill)"),
+    N_("standings"),
 )
 
 KEYS: dict[StatsView, tuple[str, ...]] = {
     StatsView.player: ("player",),
     StatsView.match: ("file", "match"),
     StatsView.game: ("file", "match", "game"),
+    StatsView.pair: ("player_a", "player_b"),
+    StatsView.event: ("event", "rank", "player"),
 }
 GROUPS: dict[StatsView, tuple[Group, ...]] = {
     StatsView.player: _PLAYER_GROUPS,
     StatsView.match: _MATCH_GROUPS,
     StatsView.game: _GAME_GROUPS,
+    StatsView.pair: _PAIR_GROUPS,
+    StatsView.event: _EVENT_GROUPS,
 }
 
 

@@ -8,7 +8,6 @@ import io
 import json
 import math
 import random
-import re
 from pathlib import Path
 
 import polars as pl
@@ -16,40 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from gamao_cli.cli.app import app
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, gnubg_match, match_length, winner_side, write_text
 
 runner = CliRunner()
 GNUBG = FIXTURES / "gnubg"
-_NAMES = re.compile(r"^ (\S.*?) : (\d+)\s+(\S.*?) : (\d+)\s*$")
-
-
-def _winner_side(text: str) -> int:
-    """Who won a gnubg .mat, read as a person reads it: the column of its last ``Wins``."""
-    last = [line for line in text.splitlines() if "Wins" in line][-1]
-    return 0 if last.index("Wins") < 20 else 1
-
-
-def _length(text: str) -> int:
-    found = re.search(r"(\d+) point match", text)
-    assert found is not None
-    return int(found.group(1))
-
-
-def _match(template: str, left: str, right: str, tags: dict[str, str] | None = None) -> str:
-    """The gnubg fixture ``template`` with the players renamed and its header tags replaced."""
-    text = (GNUBG / template).read_text(encoding="utf-8")
-    body = [line for line in text.splitlines() if not line.startswith("; [")]
-    out = [f'; [{key} "{value}"]' for key, value in (tags or {}).items()]
-    for line in body:
-        m = _NAMES.match(line)
-        out.append(f" {left} : {m.group(2)}   {right} : {m.group(4)}" if m else line)
-    return "\n".join(out) + "\n"
-
-
-def _write(folder: Path, name: str, text: str) -> str:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -61,12 +30,12 @@ def _rows(stdout: str) -> dict[str, dict[str, str]]:
     return {row["player"]: row for row in csv.DictReader(io.StringIO(stdout))}
 
 
-def test_two_newcomers_one_five_point_match(tmp_path: Path) -> None:
+def test_two_newcomers_one_five_pointgnubg_match(tmp_path: Path) -> None:
     # m05_s1: the left player wins a 5-point match. Equal ratings: P = 1/2, K = 5 for both:
     # 4 * 5 * sqrt(5) * 0.5 = 22.3607 each way.
-    assert _winner_side((GNUBG / "m05_s1.mat").read_text(encoding="utf-8")) == 0
-    path = _write(
-        tmp_path, "a.mat", _match("m05_s1.mat", "Ana", "Bia", {"EventDate": "2024.03.05"})
+    assert winner_side((GNUBG / "m05_s1.mat").read_text(encoding="utf-8")) == 0
+    path = write_text(
+        tmp_path, "a.mat", gnubg_match("m05_s1.mat", "Ana", "Bia", {"EventDate": "2024.03.05"})
     )
     code, out, err = _run(path, "--format", "csv")
     assert code == 0, err
@@ -95,9 +64,9 @@ def test_two_newcomers_one_five_point_match(tmp_path: Path) -> None:
 def _two_matches(tmp_path: Path, dated: bool) -> list[str]:
     # first.mat: Bia beats Ana, 1 point (m01_s2: the right player wins), on 2024-02-01;
     # second.mat: Ana beats Bia, 5 points (m05_s1: the left player wins), on 2024-01-01.
-    first = _match("m01_s2.mat", "Ana", "Bia", {"EventDate": "2024.02.01"} if dated else None)
-    second = _match("m05_s1.mat", "Ana", "Bia", {"EventDate": "2024.01.01"} if dated else None)
-    return [_write(tmp_path, "first.mat", first), _write(tmp_path, "second.mat", second)]
+    first = gnubg_match("m01_s2.mat", "Ana", "Bia", {"EventDate": "2024.02.01"} if dated else None)
+    second = gnubg_match("m05_s1.mat", "Ana", "Bia", {"EventDate": "2024.01.01"} if dated else None)
+    return [write_text(tmp_path, "first.mat", first), write_text(tmp_path, "second.mat", second)]
 
 
 # Dated, by date: Ana beats Bia (5 points) at 1500-1500: 1522.3607 / 1477.6393, experience 5;
@@ -121,7 +90,7 @@ def test_matches_are_rated_by_date_else_in_input_order(
     assert rows["Ana"]["last_played"] == last
 
 
-def test_history_has_one_row_per_player_per_match(tmp_path: Path) -> None:
+def test_history_has_one_row_per_player_pergnubg_match(tmp_path: Path) -> None:
     inputs = _two_matches(tmp_path, dated=True)
     history = tmp_path / "history.csv"
     code, _, err = _run(*inputs, "--history", str(history), "-f", "json")
@@ -145,8 +114,8 @@ def test_history_has_one_row_per_player_per_match(tmp_path: Path) -> None:
 
 
 def test_a_match_read_twice_counts_once_unless_no_dedupe(tmp_path: Path) -> None:
-    text = _match("m05_s1.mat", "Ana", "Bia")
-    copies = [_write(tmp_path, "a.mat", text), _write(tmp_path, "b.mat", text)]
+    text = gnubg_match("m05_s1.mat", "Ana", "Bia")
+    copies = [write_text(tmp_path, "a.mat", text), write_text(tmp_path, "b.mat", text)]
     code, out, err = _run(*copies, "-f", "csv")
     assert code == 0, err
     assert float(_rows(out)["Ana"]["rating"]) == pytest.approx(1522.3607, abs=1e-4)
@@ -162,9 +131,9 @@ def test_a_match_read_twice_counts_once_unless_no_dedupe(tmp_path: Path) -> None
 
 def test_names_merged_by_case_spacing_rating_and_alias(tmp_path: Path) -> None:
     inputs = [
-        _write(tmp_path, "1.mat", _match("m01_s1.mat", "Ana Paula", "bia,1650")),
-        _write(tmp_path, "2.mat", _match("m01_s3.mat", "ana  paula", "Bia")),
-        _write(tmp_path, "3.mat", _match("m01_s4.mat", "AP", "Bia")),
+        write_text(tmp_path, "1.mat", gnubg_match("m01_s1.mat", "Ana Paula", "bia,1650")),
+        write_text(tmp_path, "2.mat", gnubg_match("m01_s3.mat", "ana  paula", "Bia")),
+        write_text(tmp_path, "3.mat", gnubg_match("m01_s4.mat", "AP", "Bia")),
     ]
     code, out, err = _run(*inputs, "-f", "csv", "--alias", "ap=Ana Paula")
     assert code == 0, err
@@ -174,11 +143,11 @@ def test_names_merged_by_case_spacing_rating_and_alias(tmp_path: Path) -> None:
 
 
 def test_unfinished_matches_and_money_sessions_change_nothing(tmp_path: Path) -> None:
-    whole = _match("m05_s1.mat", "Ana", "Bia")
+    whole = gnubg_match("m05_s1.mat", "Ana", "Bia")
     cut = whole.split(" Game 3")[0]  # two games of a 5-point match: nobody reached 5
     inputs = [
-        _write(tmp_path, "cut.mat", _match("m01_s1.mat", "Cid", "Dora") + "\n"),
-        _write(tmp_path, "unfinished.mat", cut),
+        write_text(tmp_path, "cut.mat", gnubg_match("m01_s1.mat", "Cid", "Dora") + "\n"),
+        write_text(tmp_path, "unfinished.mat", cut),
         str(Path("examples/money_session_beavers.mat").resolve()),
     ]
     code, out, err = _run(*inputs, "-f", "csv")
@@ -217,10 +186,10 @@ def test_a_generated_archive_equals_an_independent_computation(tmp_path: Path) -
         text = (GNUBG / template).read_text(encoding="utf-8")
         left, right = rng.sample(players, 2)
         date = f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
-        inputs.append(_write(tmp_path, f"m{i:02d}.mat", _match(template, left, right,
+        inputs.append(write_text(tmp_path, f"m{i:02d}.mat", gnubg_match(template, left, right,
                                                                {"EventDate": date})))  # fmt: skip
-        winner, loser = (left, right) if _winner_side(text) == 0 else (right, left)
-        played.append((date, i, winner, loser, _length(text)))
+        winner, loser = (left, right) if winner_side(text) == 0 else (right, left)
+        played.append((date, i, winner, loser, match_length(text)))
     played.sort()
     expected = _independent([(w, lo, n) for _, _, w, lo, n in played], 1600.0)
     code, out, err = _run(str(tmp_path), "-f", "json", "--no-dedupe", "--start", "1600")
@@ -233,8 +202,8 @@ def test_a_generated_archive_equals_an_independent_computation(tmp_path: Path) -
 
 
 def test_unreadable_input_exits_2_and_parquet_needs_a_file(tmp_path: Path) -> None:
-    good = _write(tmp_path, "a.mat", _match("m01_s1.mat", "Ana", "Bia"))
-    bad = _write(tmp_path, "bad.mat", "this is not a match\n")
+    good = write_text(tmp_path, "a.mat", gnubg_match("m01_s1.mat", "Ana", "Bia"))
+    bad = write_text(tmp_path, "bad.mat", "this is not a match\n")
     code, out, _ = _run(good, bad, "-f", "csv")
     assert code == 2
     assert sorted(_rows(out)) == ["Ana", "Bia"]
