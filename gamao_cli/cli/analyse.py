@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
-from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, OutputOpt, PathsArg
+from gamao_cli.cli.corpus_options import DedupeOpt, ExtOpt, OutputOpt, PathsArg, announce_copies
 from gamao_cli.cli.executor_options import LOCAL, AnalyseParallelOpts, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, ClassicRuleOpts
 from gamao_cli.cli.skill_options import CacheOpt, NoCacheOpt, cache_folder
 from gamao_cli.formats.atomic import atomic_open
-from gamao_cli.i18n import _, counted
+from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.duplicates import DuplicateGroup
@@ -110,21 +111,15 @@ def analyse(
     scale); error rate = 1000 x the same (gnubg's). Exit code 0: done; 2: an input or
     nothing could be read, bad usage, or the engine is not installed.
     """
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.skill_run import SkillOptions, close_evaluators
-    from gamao_cli.report.skill_out import SkillFormat, SkillView
+    from gamao_cli.report.skill_out import SkillFormat, SkillView, skill_summary_line
 
     sfmt = SkillFormat(fmt.value)
     view = SkillView(by.value)
     if sfmt is SkillFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
-    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    from gamao_cli.formats.inputs import Repeats
-
-    repeats = Repeats()
-    items = collect_inputs(paths, exts, repeats)
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    given = gather_inputs(paths, extensions)
+    items = given.items
     opts = SkillOptions(
         engine=engine.value if engine else None,
         level=level.value,
@@ -153,7 +148,7 @@ def analyse(
     _write(files, sfmt, view, corpus, worst, opts.disagreement, output)
     took = time.perf_counter() - started
     err.print(
-        _summary(files, took, groups if dedupe else (), repeats.dropped),
+        skill_summary_line(files, took, groups if dedupe else (), given.repeated),
         markup=False,
         highlight=False,
     )
@@ -240,56 +235,12 @@ def _copies(
     files: list[FileSkill], items: list[InputFile], options: CheckOptions, dedupe: bool
 ) -> list[DuplicateGroup]:
     """Warn of every match read twice; with ``dedupe``, leave the copies out of ``files``."""
-    from gamao_cli.analysis.duplicates import (
-        dropped_keys,
-        find_duplicates,
-        skill_candidates,
-        without_skill_copies,
-    )
-    from gamao_cli.report.summary_out import duplicate_lines
+    from gamao_cli.analysis.duplicates import dropped_keys, skill_candidates, without_skill_copies
 
-    groups = find_duplicates(skill_candidates(files), items, options, choose=dedupe)
-    err = stderr_console()
-    for line in duplicate_lines(groups, dedupe):
-        err.print(line, markup=False, highlight=False)
+    groups = announce_copies(skill_candidates(files), items, options, dedupe)
     if dedupe:
         without_skill_copies(files, dropped_keys(groups))
     return groups
-
-
-def _summary(
-    files: list[FileSkill],
-    seconds: float,
-    dropped: Sequence[DuplicateGroup] = (),
-    repeated: int = 0,
-) -> str:
-    """The run summary (as every command prints it) with the games analysed, the decisions,
-    the time taken and the engine cache's hits."""
-    from gamao_cli.analysis.duplicates import drop_from_summary
-    from gamao_cli.analysis.summary import summary_of
-    from gamao_cli.report.summary_out import run_line
-
-    records = [d for f in files for d in f.records]
-    analysed = sum(1 for f in files for g in f.games if g.sources)
-    decisions = sum(1 for d in records if d.counts)
-    hits = sum(f.hits for f in files)
-    misses = sum(f.misses for f in files)
-    cache = (
-        _("; cache {hits} hits, {misses} misses").format(hits=hits, misses=misses)
-        if hits + misses
-        else ""
-    )
-    games = sum(len(f.games) for f in files)
-    done = _("{analysed} of {games} analysed, {decisions} in {seconds} s").format(
-        analysed=analysed,
-        games=counted("game", games),
-        decisions=counted("decision", decisions),
-        seconds=f"{seconds:.1f}",
-    )
-    summary = summary_of(f.tally for f in files)
-    drop_from_summary(summary, dropped)
-    summary.repeated = repeated
-    return run_line(summary, (done,), cache)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 
 import typer
 
 # Every console is a SafeConsole (report.safe_console): record text is shown, never acted on.
 if TYPE_CHECKING:  # rich.console costs 25 ms of start-up: imported when a console is made
+    from contextlib import ExitStack
+    from pathlib import Path
+
     from rich.console import Console
 
 
@@ -61,3 +64,31 @@ def is_terminal(stream: object = None) -> bool:
     stream = stream or sys.stderr
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
+
+
+def text_output(stack: ExitStack, output: Path | None) -> TextIO:
+    """Standard output, or ``output`` opened on ``stack`` to appear whole or not at all
+    (formats.atomic): a failure to create or write it exits 2 with its reason, after the
+    partial file is removed."""
+    if output is None:
+        return sys.stdout
+    from functools import partial
+
+    from gamao_cli.formats.atomic import atomic_open
+    from gamao_cli.i18n import _
+
+    stack.push(partial(_write_failed, output))  # runs after atomic_open's clean-up
+    try:
+        return stack.enter_context(atomic_open(output, newline=""))
+    except OSError as exc:
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
+
+
+def _write_failed(
+    output: Path, kind: type[BaseException] | None, exc: BaseException | None, _tb: object
+) -> None:
+    """A write into ``output`` that failed: the error message, not a traceback."""
+    if isinstance(exc, OSError):
+        from gamao_cli.i18n import _
+
+        fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror or exc))

@@ -12,12 +12,16 @@ from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import Parallel, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted, ngettext
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from gamao_cli.analysis.corpus import CorpusRead
     from gamao_cli.analysis.dataset import DatasetRun
+    from gamao_cli.analysis.duplicates import Candidate, DuplicateGroup
     from gamao_cli.analysis.tables import LazyTables
     from gamao_cli.formats.inputs import InputFile
 
@@ -75,20 +79,14 @@ def load_corpus(
         alias_map = parse_aliases(aliases or [])
     except ValueError as exc:
         fail(str(exc))
-    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.formats.inputs import Repeats
-
-    repeats = Repeats()
-    items = collect_inputs(paths, exts, repeats)
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    given = gather_inputs(paths, extensions)
+    items = given.items
     with (
         executor_for(run, items) as runner,
         progress_bar(len(items), "reading") as advance,
     ):
         corpus = read_corpus(items, options, aliases=alias_map, progress=advance, executor=runner)
-    corpus.summary.repeated = repeats.dropped
+    corpus.summary.repeated = given.repeated
     if not corpus.readable:
         err = stderr_console()
         for f in corpus.tables.findings.iter_rows(named=True):
@@ -106,22 +104,32 @@ def _copies(
     from gamao_cli.analysis.duplicates import (
         drop_from_summary,
         dropped_keys,
-        find_duplicates,
         table_candidates,
         without_copies,
     )
-    from gamao_cli.report.summary_out import duplicate_lines
 
-    groups = find_duplicates(table_candidates(corpus.tables), items, options, choose=dedupe)
-    err = stderr_console()
-    for line in duplicate_lines(groups, dedupe):
-        err.print(line, markup=False, highlight=False)
+    groups = announce_copies(table_candidates(corpus.tables), items, options, dedupe)
     if not groups:
         return corpus
     if not dedupe:
         return replace(corpus, copies=frozenset(dropped_keys(groups)))
     drop_from_summary(corpus.summary, groups)
     return replace(corpus, tables=without_copies(corpus.tables, dropped_keys(groups)))
+
+
+def announce_copies(
+    candidates: Iterable[Candidate], items: list[InputFile], options: CheckOptions, dedupe: bool
+) -> list[DuplicateGroup]:
+    """The matches read twice (as ``gamao dedupe`` finds them; with ``dedupe`` the copy to
+    keep chosen), each copy named on stderr."""
+    from gamao_cli.analysis.duplicates import find_duplicates
+    from gamao_cli.report.summary_out import duplicate_lines
+
+    groups = find_duplicates(candidates, items, options, choose=dedupe)
+    err = stderr_console()
+    for line in duplicate_lines(groups, dedupe):
+        err.print(line, markup=False, highlight=False)
+    return groups
 
 
 def load_dataset(
@@ -142,14 +150,8 @@ def load_dataset(
         alias_map = parse_aliases(aliases or [])
     except ValueError as exc:
         fail(str(exc))
-    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.formats.inputs import Repeats
-
-    repeats = Repeats()
-    items = collect_inputs(paths, exts, repeats)
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    given = gather_inputs(paths, extensions)
+    items = given.items
     try:
         with (
             executor_for(run, items) as runner,
@@ -161,7 +163,7 @@ def load_dataset(
         lazy = normalise_names(scan_dataset(root), alias_map)
     except (DatasetError, OSError) as exc:
         fail(str(exc))
-    written = replace(written, repeated=repeats.dropped)
+    written = replace(written, repeated=given.repeated)
     if written.matches == 0:
         fail(_("no match could be read"))
     return written, lazy

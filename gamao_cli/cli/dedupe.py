@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console, text_output
 from gamao_cli.cli.corpus_options import PathsArg
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
@@ -80,13 +80,10 @@ def dedupe(
     """
     from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.dedupe import dedupe as run_dedupe
-    from gamao_cli.formats.inputs import Repeats
     from gamao_cli.report import dedupe_out
 
-    repeats = Repeats()
-    items = collect_inputs(paths, None, repeats)
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    given = gather_inputs(paths)
+    items = given.items
     reference = collect_inputs(against) if against else []
     if against and not reference:
         fail(_("no reference files found in {paths}").format(paths=", ".join(against)))
@@ -98,12 +95,7 @@ def dedupe(
             items, by.value, against=reference, keep=keep.value, executor=runner, progress=advance
         )
     with ExitStack() as stack:
-        out: TextIO = sys.stdout
-        if output is not None:
-            try:
-                out = stack.enter_context(atomic_open(output, newline=""))
-            except OSError as exc:
-                fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
+        out = text_output(stack, output)
         writer = {
             OutputFormat.text: dedupe_out.write_text,
             OutputFormat.json: dedupe_out.write_json,
@@ -116,7 +108,7 @@ def dedupe(
             fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
     if write_dupes is not None:
         _write_dupes(result, items, write_dupes)
-    result.summary.repeated = repeats.dropped
+    result.summary.repeated = given.repeated
     stderr_console().print(dedupe_out.summary_line(result), markup=False)
     if result.unreadable:
         raise typer.Exit(ExitCode.CANNOT_RUN)

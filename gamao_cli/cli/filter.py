@@ -11,6 +11,7 @@ import typer
 from gamao_cli.cli.common import ExitCode, ForceOpt, OutputFormat, fail, stderr_console
 from gamao_cli.cli.corpus_options import PathsArg
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
@@ -79,26 +80,21 @@ def filter_matches(
     written one file each, in their own format (or --to). Exit code 0: matches selected;
     1: none; 2: bad usage or an unreadable input.
     """
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.filtering import filter_files
     from gamao_cli.analysis.match_output import DirectorySink
     from gamao_cli.analysis.summary import RunSummary
-    from gamao_cli.formats.inputs import Repeats
     from gamao_cli.report.filter_out import write_selected
     from gamao_cli.report.summary_out import run_line
 
     target, variant = _usage(where, reaches, to)
-    repeats = Repeats()
-    rooted = [(item, Path(arg)) for arg in paths for item in collect_inputs([arg], None, repeats)]
-    items = [item for item, _ in rooted]
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    given = gather_inputs(paths)
+    rooted, items = given.rooted, given.items
     writing = output is not None or rejected is not None
     sinks = {
         True: DirectorySink(output, to, force) if output is not None else None,
         False: DirectorySink(rejected, to, force) if rejected is not None else None,
     }
-    summary = RunSummary(repeated=repeats.dropped)
+    summary = RunSummary(repeated=given.repeated)
     with (
         executor_for(parallel, items) as runner,
         progress_bar(len(items), "filtering") as advance,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gamao_cli.cli.common import ExitCode, OutputFormat, fail, stderr_console
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _
 
@@ -50,20 +51,18 @@ def fix(
     copied as it was); with --in-place only repaired files are rewritten. Without either,
     the repairs are only listed. Exit code 0: nothing left to repair; 1: errors remain;
     2: bad usage or nothing could be read."""
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.match_output import OutputNames, relative_name
     from gamao_cli.analysis.repair import Fix, repair_match
-    from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
+    from gamao_cli.formats.inputs import is_match_record, read_path
     from gamao_cli.report.fix_out import fix_summary, write_repairs
 
     if output is not None and in_place:
         fail(_("give -o OUT or --in-place, not both"))
 
-    repeats = Repeats()  # a file named twice is repaired once
-    rooted = [(item, relative_name(item, Path(arg))) for arg in paths
-              for item in collect_inputs([arg], None, repeats) if not item.is_stdin]  # fmt: skip
-    if not rooted:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    # a file named twice is repaired once
+    rooted = [
+        (it, relative_name(it, root)) for it, root in gather_inputs(paths, stdin=False).rooted
+    ]
     listed: list[tuple[str, Fix]] = []
     remaining = reverted = matches = 0
     names = OutputNames()

@@ -10,6 +10,7 @@ import typer
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import Parallel, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _
 
@@ -82,7 +83,6 @@ def skill_inputs(
     """Skill records of every input (recorded analysis first, else bgsage); exit 2 with the
     install hint when the engine is needed and missing."""
 
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.skill_run import (
         SkillOptions,
         analyse_inputs,
@@ -99,8 +99,7 @@ def skill_inputs(
                 levels=", ".join(LEVELS), level=repr(level)
             )
         )
-    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    items = collect_inputs(paths, exts)
+    items = gather_inputs(paths, extensions).items
     try:
         evaluator_for(level, None)
     except EngineUnavailable as exc:

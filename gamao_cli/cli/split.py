@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted
 
@@ -97,14 +98,12 @@ def split(
     """Cut match files into one file per match or game, N per file, or a collection per
     player, event or date, keeping every header tag. Exit code 0; 1 when a file was not
     written; 2 when nothing could be read."""
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.match_output import OutputNames, relative_name
     from gamao_cli.analysis.splitting import split_pieces
-    from gamao_cli.formats.inputs import Repeats, is_match_record, read_path
+    from gamao_cli.formats.inputs import is_match_record, read_path
 
-    repeats = Repeats()  # a file named twice is cut once
-    rooted = [(item, relative_name(item, Path(arg))) for arg in paths
-              for item in collect_inputs([arg], None, repeats)]  # fmt: skip
+    # a file named twice is cut once
+    rooted = [(item, relative_name(item, root)) for item, root in gather_inputs(paths).rooted]
     if not rooted:
         fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     found: list[tuple[PurePath, list[Match]]] = []
@@ -141,7 +140,6 @@ def merge(
     """Put the matches of many files into one .mat, SGF or JSON Lines collection, in input
     order; the games of a match split by game are joined again. Exit code 0; 1 when the
     output exists; 2 when nothing could be read."""
-    from gamao_cli.analysis.check import collect_inputs
     from gamao_cli.analysis.splitting import join_games
     from gamao_cli.formats.inputs import is_match_record, read_path
     from gamao_cli.formats.registry import by_extension, by_name
@@ -155,9 +153,7 @@ def merge(
         )
     if fmt.name == "json":
         fmt = by_name("jsonl")  # one JSON document cannot hold several matches
-    items = collect_inputs(paths)
-    if not items:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
+    items = gather_inputs(paths).items
     matches: list[Match] = []
     with progress_bar(len(items), "merging") as advance:
         for item in items:

@@ -13,10 +13,11 @@ from rich.table import Table
 
 from gamao_cli.analysis.skill import ROW_FIELDS, Decision
 from gamao_cli.analysis.skill_stats import SkillSummary, summarise
-from gamao_cli.i18n import N_, _, format_number, translate_message
+from gamao_cli.i18n import N_, _, counted, format_number, translate_message
 from gamao_cli.report.safe_console import SafeConsole as Console
 
 if TYPE_CHECKING:
+    from gamao_cli.analysis.duplicates import DuplicateGroup
     from gamao_cli.analysis.skill_run import Disagreement, FileSkill
 
 
@@ -255,3 +256,38 @@ def _match_info(files: Sequence[FileSkill]) -> dict[tuple[str, int], tuple[tuple
     for f in files:
         out.update(f.matches)
     return out
+
+
+def skill_summary_line(
+    files: list[FileSkill],
+    seconds: float,
+    dropped: Sequence[DuplicateGroup] = (),
+    repeated: int = 0,
+) -> str:
+    """The run summary (as every command prints it) with the games analysed, the decisions,
+    the time taken and the engine cache's hits."""
+    from gamao_cli.analysis.duplicates import drop_from_summary
+    from gamao_cli.analysis.summary import summary_of
+    from gamao_cli.report.summary_out import run_line
+
+    records = [d for f in files for d in f.records]
+    analysed = sum(1 for f in files for g in f.games if g.sources)
+    decisions = sum(1 for d in records if d.counts)
+    hits = sum(f.hits for f in files)
+    misses = sum(f.misses for f in files)
+    cache = (
+        _("; cache {hits} hits, {misses} misses").format(hits=hits, misses=misses)
+        if hits + misses
+        else ""
+    )
+    games = sum(len(f.games) for f in files)
+    done = _("{analysed} of {games} analysed, {decisions} in {seconds} s").format(
+        analysed=analysed,
+        games=counted("game", games),
+        decisions=counted("decision", decisions),
+        seconds=f"{seconds:.1f}",
+    )
+    summary = summary_of(f.tally for f in files)
+    drop_from_summary(summary, dropped)
+    summary.repeated = repeated
+    return run_line(summary, (done,), cache)
