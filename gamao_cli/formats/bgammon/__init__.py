@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["BGAMMON_CODES", "FAMILY"]
+__all__ = ["BGAMMON_CODES", "FAMILY", "SEVERITIES"]
 
 BGAMMON_CODES: dict[str, str] = {
     "P575": "no bgammon.org game line (`i ...`): not a bgammon replay",
@@ -17,6 +18,13 @@ BGAMMON_CODES: dict[str, str] = {
     "P581": "bgammon.org index entry that does not point at a game line",
     "P582": "bgammon.org game line's winner differs from the winner the events give",
     "P583": "bgammon.org event before the first game line",
+}
+
+# The codes that are not errors (the rest are): the reader's and the code table's one source.
+SEVERITIES: dict[str, Severity] = {
+    "P577": Severity.WARNING,
+    "P581": Severity.WARNING,
+    "P582": Severity.WARNING,
 }
 
 FAMILY = Family(
@@ -32,5 +40,6 @@ FAMILY = Family(
         ),
     ),
     codes=BGAMMON_CODES,
+    severities=SEVERITIES,
     marks=("bgammon-replay",),
 )

@@ -45,15 +45,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TextIO
 
+from gamao_cli.formats.bgammon import SEVERITIES
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder
 from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step
-from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules, Variant
-
-_SEVERITY = {"P577": Severity.WARNING, "P581": Severity.WARNING, "P582": Severity.WARNING}
 
 _INDEX = re.compile(r"bgammon-replay ([0-9]{8})$")
 WRITER_OPTIONS: dict[Variant, tuple[tuple[str, str], ...]] = {
@@ -277,7 +275,7 @@ def _event(g: _Game, reader: _Reader, parts: list[str], line: int, text: str) ->
 
 def read_bgammon(stream: TextIO, filename: str) -> Iterator[Match]:
     """The matches of a bgammon.org replay file, one at a time."""
-    diags = Diags(filename, _SEVERITY)
+    diags = Diags(filename, SEVERITIES)
     reader = _Reader(filename, diags)
     game: _Game | None = None
     offset = 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["FAMILY", "FIBS_CODES"]
+__all__ = ["FAMILY", "FIBS_CODES", "SEVERITIES"]
 
 FIBS_CODES: dict[str, str] = {
     "P500": "no `Score is` line: not a FIBS oldmoves listing",
@@ -17,6 +18,13 @@ FIBS_CODES: dict[str, str] = {
     "P506": "game score printed the wrong way round (FIBS bug): swapped back",
     "P507": "unreadable `Score is` line",
     "P508": "unreadable points in a FIBS `wins` line",
+}
+
+# The codes that are not errors (the rest are): the reader's and the code table's one source.
+SEVERITIES: dict[str, Severity] = {
+    "P505": Severity.WARNING,
+    "P506": Severity.INFO,
+    "P502": Severity.WARNING,
 }
 
 FAMILY = Family(
@@ -32,5 +40,6 @@ FAMILY = Family(
         ),
     ),
     codes=FIBS_CODES,
+    severities=SEVERITIES,
     marks=("Score is ",),
 )

@@ -31,14 +31,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TextIO
 
+from gamao_cli.formats.fibs import SEVERITIES
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, mirror, next_score
 from gamao_cli.i18n import N_
 from gamao_cli.model.actions import BAR, OFF, MoveMark, Step, Win
-from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
-
-_SEVERITY = {"P505": Severity.WARNING, "P506": Severity.INFO, "P502": Severity.WARNING}
 
 _SCORE = re.compile(r"Score is ([0-9]+)-([0-9]+)(?: in a ([0-9]+) point match)?")
 _PLAYERS = re.compile(r"^\s*(.*?)\s*is X\s*-\s*(.*?)\s*is O\b")
@@ -199,7 +197,7 @@ def _event(g: _Game, reader: _Reader, text: str, line: int) -> None:
 
 def read_fibs(stream: TextIO, filename: str) -> Iterator[Match]:
     """The matches of a FIBS ``oldmoves`` listing, one at a time."""
-    diags = Diags(filename, _SEVERITY)
+    diags = Diags(filename, SEVERITIES)
     reader = _Reader(filename, diags)
     game: _Game | None = None
     awaiting_players: tuple[int, int, int, int] | None = None  # x score, o score, length, line

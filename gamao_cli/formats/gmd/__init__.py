@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["FAMILY", "GMD_CODES"]
+__all__ = ["FAMILY", "GMD_CODES", "SEVERITIES"]
 
 GMD_CODES: dict[str, str] = {
     "P525": "not a Gibbon match dump: no `GMD-<version>` header line",
@@ -26,6 +27,16 @@ GMD_CODES: dict[str, str] = {
     "P539": "GMD actions before the first `Game:`: read as an implicit game",
 }
 
+# The codes that are not errors (the rest are): the reader's and the code table's one source.
+SEVERITIES: dict[str, Severity] = {
+    "P526": Severity.WARNING,
+    "P527": Severity.WARNING,
+    "P531": Severity.WARNING,
+    "P536": Severity.WARNING,
+    "P537": Severity.WARNING,
+    "P539": Severity.WARNING,
+}
+
 FAMILY = Family(
     name="gmd",
     formats=(
@@ -39,5 +50,6 @@ FAMILY = Family(
         ),
     ),
     codes=GMD_CODES,
+    severities=SEVERITIES,
     marks=("GMD-",),
 )

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from gamao_cli.formats.gmd import SEVERITIES
 from gamao_cli.formats.gmd.items import (
     BAD_COLOUR,
     HEADER,
@@ -51,15 +52,6 @@ from gamao_cli.model.actions import Move, MoveMark, SetPosition
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
-
-_SEVERITY = {
-    "P526": Severity.WARNING,
-    "P527": Severity.WARNING,
-    "P531": Severity.WARNING,
-    "P536": Severity.WARNING,
-    "P537": Severity.WARNING,
-    "P539": Severity.WARNING,
-}
 
 _ACTIONS = ("roll", "move", "double", "take", "drop", "accept", "reject", "resign")
 
@@ -362,7 +354,7 @@ class _Reader:
 
 def read_gmd(stream: TextIO, filename: str) -> Iterator[Match]:
     """The match of a Gibbon match dump (one per file)."""
-    diags = Diags(filename, _SEVERITY)
+    diags = Diags(filename, SEVERITIES)
     reader = _Reader(filename, diags)
     seen_header = False
     for number, raw in enumerate(stream, 1):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["FAMILY", "JAVAFIBS_CODES"]
+__all__ = ["FAMILY", "JAVAFIBS_CODES", "SEVERITIES"]
 
 JAVAFIBS_CODES: dict[str, str] = {
     "P550": "not a JavaFIBS match: no `JavaFIBS internal match representation` prolog",
@@ -18,6 +19,9 @@ JAVAFIBS_CODES: dict[str, str] = {
     "P557": "JavaFIBS take, drop or rejection that answers nothing",
     "P558": "unreadable number in a JavaFIBS game won, resignation or match line",
 }
+
+# The codes that are not errors (the rest are): the reader's and the code table's one source.
+SEVERITIES: dict[str, Severity] = {"P556": Severity.WARNING, "P557": Severity.WARNING}
 
 FAMILY = Family(
     name="javafibs",
@@ -32,5 +36,6 @@ FAMILY = Family(
         ),
     ),
     codes=JAVAFIBS_CODES,
+    severities=SEVERITIES,
     marks=("JavaFIBS",),
 )

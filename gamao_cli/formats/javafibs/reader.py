@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TextIO
 
+from gamao_cli.formats.javafibs import SEVERITIES
 from gamao_cli.formats.text_game import MAX_LINE, Diags, GameBuilder, next_score
 from gamao_cli.formats.text_game import ascii_digits as _ascii_digits
 from gamao_cli.i18n import N_
@@ -45,8 +46,6 @@ from gamao_cli.model.actions import BAR, OFF, MoveMark, Step, Win
 from gamao_cli.model.diagnostics import Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match, Rules
-
-_SEVERITY = {"P556": Severity.WARNING, "P557": Severity.WARNING}
 
 PROLOG = "JavaFIBS internal match representation"
 _MOVEMENT = re.compile(r"(bar|[0-9]{1,2})-(off|o|[0-9]{1,2})", re.IGNORECASE)
@@ -343,7 +342,7 @@ class _Reader:
 
 def read_javafibs(stream: TextIO, filename: str) -> Iterator[Match]:
     """The matches of a JavaFIBS match file, one at a time."""
-    diags = Diags(filename, _SEVERITY)
+    diags = Diags(filename, SEVERITIES)
     reader = _Reader(filename, diags)
     number = 0
     seen_prolog = False

@@ -11,6 +11,7 @@ import json
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import SNIFF_CHARS, Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
 __all__ = ["FAMILY", "FORMAT", "JSON_CODES", "sniff_json", "sniff_jsonl"]
 
@@ -74,4 +75,5 @@ FAMILY = Family(
         ),
     ),
     codes=JSON_CODES,
+    severities={"P308": Severity.WARNING},
 )

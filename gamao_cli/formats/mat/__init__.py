@@ -13,7 +13,7 @@ from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import SNIFF_CHARS, Family, lazy
 from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["FAMILY", "MAT_CODES", "sniff_mat"]
+__all__ = ["FAMILY", "MAT_CODES", "SEVERITIES", "sniff_mat"]
 
 MAT_CODES: dict[str, str] = {
     "P101": "unreadable line or cell: neither a header, game, score line, move row nor cell",
@@ -66,6 +66,20 @@ def _claims(early: str) -> bool:
 
 _READ = lazy("gamao_cli.formats.mat.reader", "read_mat")
 
+
+_ERRORS = ("P101", "P102", "P103", "P104", "P106", "P107", "P108", "P109", "P114", "P122")
+# The reader's conventions (a banner, a drop without a Wins line) and repairs it is sure of.
+_INFOS = ("P110", "P113", "P124", "P125")
+SEVERITIES: dict[str, Severity] = {
+    code: Severity.ERROR
+    if code in _ERRORS
+    else Severity.INFO
+    if code in _INFOS
+    else Severity.WARNING
+    for code in MAT_CODES
+}
+"""Each code's severity, the reader's and the code table's one source: the rest warnings."""
+
 FAMILY = Family(
     name="mat",
     formats=(
@@ -81,7 +95,6 @@ FAMILY = Family(
         ),
     ),
     codes=MAT_CODES,
-    # The reader's conventions (a banner, a drop without Wins line) are infos.
-    severities={"P124": Severity.INFO, "P125": Severity.INFO},
+    severities=SEVERITIES,
     claims=_claims,
 )

@@ -12,19 +12,14 @@ from __future__ import annotations
 
 from typing import Final, TextIO
 
+from gamao_cli.formats.mat import SEVERITIES
 from gamao_cli.formats.mat import lines as ml
 from gamao_cli.model.actions import Action
 from gamao_cli.model.diagnostics import Diagnostic, Severity
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Game, Match
 
-SEVERITY: dict[str, Severity] = {
-    code: Severity.ERROR
-    for code in ("P101", "P102", "P103", "P104", "P106", "P107", "P108", "P109", "P114", "P122")
-}
-SEVERITY.update(
-    {code: Severity.INFO for code in ("P110", "P113", "P124", "P125")},
-)
+SEVERITY = SEVERITIES
 
 MAX_LINE: Final = 1 << 16
 """Characters read per line at most; the rest of a longer line is skipped (P114)."""

@@ -42,6 +42,9 @@ FAMILY = Family(
         ),
     ),
     codes=POSITION_CODES,
-    severities={"P600": Severity.INFO},
+    severities={
+        "P600": Severity.INFO,
+        **{code: Severity.WARNING for code in ("P605", "P606", "P607", "P608", "P609")},
+    },
     marks=("XGID=", "Position-ID:"),
 )

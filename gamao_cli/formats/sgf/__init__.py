@@ -11,8 +11,9 @@ import re
 
 from gamao_cli.formats.base import FormatInfo
 from gamao_cli.formats.family import SNIFF_CHARS, Family, lazy
+from gamao_cli.model.diagnostics import Severity
 
-__all__ = ["FAMILY", "SGF_CODES", "SYNTAX_CODES", "sniff_sgf"]
+__all__ = ["FAMILY", "SEVERITIES", "SGF_CODES", "SYNTAX_CODES", "sniff_sgf"]
 
 SYNTAX_CODES: dict[str, str] = {
     "P201": "unterminated property value: a '[' without its closing ']'",
@@ -50,6 +51,24 @@ SGF_CODES: dict[str, str] = {
     "P229": "unreadable gnubg analysis property (A, DA or LU): skipped",
 }
 
+# The codes that are not errors (the rest are): the reader's and the code table's one source.
+SEVERITIES: dict[str, Severity] = {
+    "P203": Severity.WARNING,
+    "P207": Severity.WARNING,
+    "P208": Severity.WARNING,
+    "P211": Severity.WARNING,
+    "P212": Severity.WARNING,
+    "P213": Severity.WARNING,
+    "P214": Severity.WARNING,
+    "P217": Severity.WARNING,
+    "P218": Severity.WARNING,
+    "P220": Severity.WARNING,
+    "P223": Severity.WARNING,
+    "P224": Severity.WARNING,
+    "P225": Severity.WARNING,
+    "P229": Severity.WARNING,
+}
+
 _START = re.compile(r"\s*\(\s*;")
 _MARK = re.compile(r"GM\s*\[\s*6\s*\]|FF\s*\[")
 
@@ -74,4 +93,5 @@ FAMILY = Family(
         ),
     ),
     codes=SGF_CODES,
+    severities=SEVERITIES,
 )
