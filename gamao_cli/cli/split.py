@@ -104,8 +104,6 @@ def split(
 
     # a file named twice is cut once
     rooted = [(item, relative_name(item, root)) for item, root in gather_inputs(paths).rooted]
-    if not rooted:
-        fail(_("no input files found in {paths}").format(paths=", ".join(paths)))
     found: list[tuple[PurePath, list[Match]]] = []
     with progress_bar(len(rooted), "splitting") as advance:
         for item, rel in rooted:
