@@ -16,6 +16,7 @@ from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.gc_pause import gc_paused
+from gamao_cli.analysis.match_positions import MatchPositions, replay_with_positions
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer, replay_match
@@ -46,6 +47,7 @@ class CorpusRead:
     # (file, 1-based match) of each copy of a match read twice that was not left out (no
     # --dedupe) and is not the copy --dedupe would keep: what ratings leave out.
     copies: frozenset[tuple[str, int]] = frozenset()
+    positions: tuple[MatchPositions, ...] = ()  # asked for: every match's (a report's viewer)
 
     @property
     def readable(self) -> bool:
@@ -58,13 +60,18 @@ class _Batch:
     files: int
     unreadable: tuple[str, ...]
     tallies: tuple[FileTally, ...] = ()
+    positions: tuple[MatchPositions, ...] = ()
 
 
 def replays_of(
-    item: InputFile, options: CheckOptions, count: FileCount | None = None
+    item: InputFile,
+    options: CheckOptions,
+    count: FileCount | None = None,
+    positions: list[MatchPositions] | None = None,
 ) -> Iterator[MatchReplay]:
     """Every match of one input, replayed (matches without games too); ``count`` counts
-    them (:mod:`summary`).
+    them (:mod:`summary`); ``positions``, when given, receives the positions of each match
+    with games (:mod:`match_positions`), from the same replay.
 
     A file that is not a match file (:func:`not_match_file`: a position file, say) gives
     none: ``check`` skips it too; its note is counted (and yielded as the findings of a
@@ -80,6 +87,9 @@ def replays_of(
             return
         if options.fingerprints:
             replay = _fingerprinted(match, options, index, item.name)
+        elif positions is not None and match.games:
+            replay, shown = replay_with_positions(match, options, index, item.name)
+            positions.append(shown)
         else:
             replay = replay_match(match, options, index, item.name, ids=False)  # no column for them
         if count is not None:
@@ -100,8 +110,15 @@ def _fingerprinted(match: Match, options: CheckOptions, index: int, file: str) -
     return replace(replay, fingerprint=prints.fingerprint, game_fingerprints=games)
 
 
-def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
-    items, options = args
+BatchArgs = (
+    tuple[Sequence[InputFile], CheckOptions] | tuple[Sequence[InputFile], CheckOptions, bool]
+)
+"""A work unit's files, the options, and whether to keep every match's positions."""
+
+
+def read_batch(args: BatchArgs) -> _Batch:
+    items, options = args[0], args[1]
+    positions: list[MatchPositions] | None = [] if len(args) > 2 and args[2] else None
     extra: list[tuple[int, Finding]] = []
     unreadable: list[str] = []
     tallies: list[FileTally] = []
@@ -110,7 +127,7 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
         for item in items:
             readable = False
             count = FileCount(whole=item.span is None or item.span.start == 0)
-            for replay in replays_of(item, options, count):
+            for replay in replays_of(item, options, count, positions):
                 if replay.match.games:
                     readable = True
                     yield replay
@@ -125,7 +142,9 @@ def read_batch(args: tuple[Sequence[InputFile], CheckOptions]) -> _Batch:
         # the collector being off): its objects are still in the processor's caches, and
         # the memory they held is reused by the next match instead of new pages.
         tables = raw_tables(replays(), extra)
-    return _Batch(tables, whole_files(items), tuple(unreadable), tuple(tallies))
+    return _Batch(
+        tables, whole_files(items), tuple(unreadable), tuple(tallies), tuple(positions or ())
+    )
 
 
 def whole_files(items: Sequence[InputFile]) -> int:
@@ -204,15 +223,19 @@ def read_corpus(
     progress: UnitProgress | None = None,
     executor: Executor = SERIAL,
     unit_bytes: int = UNIT_BYTES,
+    positions: bool = False,
 ) -> CorpusRead:
     """Read, replay and tabulate ``items`` on ``executor`` (:mod:`executors`, entered by the
     caller), in work units (:func:`work_units`); ``progress(files, plays, (units done,
     total))`` is called as units are done. The tables are the same whatever the executor
-    and the units.
+    and the units. ``positions``: keep every match's positions (:mod:`match_positions`).
     """
     parts: list[_Batch] = []
     stdin = any(item.is_stdin for item in items)
-    work = [(batch, options) for batch in work_units(items, executor.jobs, unit_bytes)]
+    work: list[BatchArgs] = [
+        (batch, options, True) if positions else (batch, options)
+        for batch in work_units(items, executor.jobs, unit_bytes)
+    ]
     for part in executor.map(read_batch, work, serial=stdin, chunk=1):
         parts.append(part)
         if progress:
@@ -224,4 +247,5 @@ def read_corpus(
         files=sum(p.files for p in parts),
         unreadable=tuple(name for p in parts for name in p.unreadable),
         summary=summary_of(t for p in parts for t in p.tallies),
+        positions=tuple(m for p in parts for m in p.positions),
     )

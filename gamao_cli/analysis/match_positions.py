@@ -1,28 +1,42 @@
 """Every position of a match as its replay computed it: the compact records a report's match
 viewer steps through (issue 29).
 
-A match's replay is told the game's state before each action (:data:`replay_state.Watch`);
-each play, cube action, resignation and set-up position becomes one :class:`Entry`: the
-position before it, the cube, the recorded play as from/to moves (for arrows). A position is
-written as gnubg's Position ID (14 characters, taken from the acting player's side, as
-``gamao check`` gives it) where the rule set's positions fit one
-(:func:`engine.gamao_id.standard_ids_fit`: standard, nackgammon, hypergammon, tavla, tabula),
-else as gamao's position string (``GAMAO=longnardy/0/24x15/24x15``: Long Nardy and
-acey-deucey, whose boards a Position ID cannot express). The page decodes them; it never plays
-the rules: the legal plays at a finding are computed here (:func:`legal_plays_at`).
+A match's replay tells a watcher the game's state before each action
+(:data:`replay_state.Watch`); each play, cube action, resignation and set-up position becomes
+one entry of its game's list, written as JSON (compact, made once in the worker that replays
+the match, and cheap to send back)::
+
+    [kind, move, side, dice, text, board, moves, cube]
+
+``kind`` is ``p`` (play), ``d`` (double), ``t`` (take), ``x`` (drop), ``b`` (beaver), ``r``
+(resignation) or ``s`` (a position set up); ``move`` the move (row) number as recorded (null
+where the format numbers none); ``side`` the acting player (0 or 1); ``dice`` a play's roll
+(``"41"``); ``text`` the record's text for it; ``board`` the position before it (below), ``0``
+when it is the previous entry's, null once the game cannot be replayed; ``moves`` a play's
+moves as from/to points in the mover's numbering, flattened (``[24, 20, 24, 23]``, for
+arrows); ``cube`` ``[value, owner]`` before it (owner -1: centred), ``0`` when unchanged.
+
+A board is both players' cells in their own numbering (off, points 1-24, bar, and
+acey-deucey's not-yet-entered checkers), one base-36 digit each, player 0's first: 52 or 54
+characters, made by one ``bytes.translate``. The identifier the viewer shows (and ``gamao
+check`` reports) is computed from it in the page: gnubg's Position ID from the acting player's
+side where the rule set's positions fit one (:func:`position_text`), else gamao's position
+string. So the replay's cost grows by little: no identifier is encoded per play here. The page
+never plays the rules: the legal plays at a play with an error or a warning are computed here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import NamedTuple
+import json
+from dataclasses import dataclass
+from typing import Final, cast
 
-from gamao_cli.analysis.findings import Finding
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.replay_state import GameState
 from gamao_cli.engine import gamao_id
+from gamao_cli.engine.cube import CubeState
 from gamao_cli.engine.ids import IdError, position_id_from_boards
 from gamao_cli.engine.notation import format_play
 from gamao_cli.engine.plays import moves_of
@@ -31,54 +45,58 @@ from gamao_cli.engine.ruleset import RuleSet
 from gamao_cli.model import actions as act
 from gamao_cli.model.actions import Action, Board, Move, MoveMark, SetPosition
 from gamao_cli.model.match import Game, Match
+from gamao_cli.model.terminal_text import terminal_safe
 
 LEGAL_SHOWN = 60
 """The most legal plays kept at a finding (the rest are counted)."""
 
-_KINDS: dict[type, str] = {
-    act.Move: "play",
-    act.Double: "double",
-    act.Take: "take",
-    act.Drop: "drop",
-    act.Beaver: "beaver",
-    act.Resign: "resign",
-    act.SetPosition: "set",
+_KINDS: Final[dict[type, str]] = {
+    act.Move: "p",
+    act.Double: "d",
+    act.Take: "t",
+    act.Drop: "x",
+    act.Beaver: "b",
+    act.Resign: "r",
+    act.SetPosition: "s",
 }
+_DIGITS: Final = bytes.maketrans(bytes(range(36)), b"0123456789abcdefghijklmnopqrstuvwxyz")
+_UNPARSED: Final = MoveMark.UNPARSED
+_DICE_TEXT: dict[tuple[int, ...], str] = {}  # "41" for (4, 1), made once a roll
 
 
-class Entry(NamedTuple):
-    """One line of a game's move list, with the position before it."""
-
-    kind: str  # play, double, take, drop, beaver, resign, set
-    move: int | None  # the move (row) number as recorded
-    side: int  # the acting player (0 or 1)
-    dice: str  # "31" for a play, else ""
-    text: str  # the record's text for it
-    line: int | None
-    column: int
-    position: str | None  # before the action, from ``side``'s view; None: not replayable
-    cube: int  # the cube's value before the action
-    owner: int  # its owner: 0, 1 or -1 (centred)
-    steps: tuple[tuple[int, int], ...]  # a play's moves, from/to in the mover's numbering
+def board_text(boards: tuple[Board, Board]) -> str:
+    """Both boards, one base-36 digit a cell, player 0's first."""
+    return (bytes(boards[0]) + bytes(boards[1])).translate(_DIGITS).decode("ascii")
 
 
-class LegalPlay(NamedTuple):
-    """One legal play at a finding: its text, its moves and the position after it."""
+def boards_of(text: str) -> tuple[Board, Board]:
+    """The boards :func:`board_text` wrote."""
+    cells = tuple(int(c, 36) for c in text)
+    half = len(cells) // 2
+    return cells[:half], cells[half:]
 
-    text: str
-    steps: tuple[tuple[int, int], ...]
-    position: str
+
+def position_text(rs: RuleSet, boards: tuple[Board, Board], turn: int) -> str:
+    """The position's identifier as the viewer shows it: gnubg's Position ID from ``turn``'s
+    side where the rule set's positions fit one, else gamao's position string."""
+    if gamao_id.standard_ids_fit(rs):
+        try:
+            return position_id_from_boards(boards[turn], boards[1 - turn])
+        except IdError:
+            pass  # more checkers than a Position ID holds
+    return gamao_id.encode(rs, Position(boards, turn))
 
 
 @dataclass(frozen=True, slots=True)
 class GamePositions:
     number: int
     score: tuple[int, int]  # before the game
-    entries: tuple[Entry, ...]
-    end: str | None  # the last position (from player 0's view), None if not replayable
-    end_cube: int
-    end_owner: int
-    legal: dict[int, tuple[tuple[LegalPlay, ...], int]]  # by entry index: shown, count
+    entries: str  # the JSON list of entries (the module's documentation)
+    end: str | None  # the board after the last action; None if not replayable
+    end_cube: tuple[int, int]  # the cube then: value, owner (-1 centred)
+    legal: str  # JSON: {entry index: [[text, moves, board after], ..., count]}
+    places: tuple[tuple[int, int], ...]  # each entry's line (0: none) and column
+    moves: tuple[int | None, ...]  # each entry's move number
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,77 +113,22 @@ class MatchPositions:
     games: tuple[GamePositions, ...]
 
 
-def position_text(rs: RuleSet, boards: tuple[Board, Board], turn: int) -> str:
-    """The position's identifier as the viewer shows it: gnubg's Position ID from ``turn``'s
-    side where the rule set's positions fit one, else gamao's position string."""
-    if gamao_id.standard_ids_fit(rs):
-        try:
-            return position_id_from_boards(boards[turn], boards[1 - turn])
-        except IdError:
-            pass  # more checkers than a Position ID holds
-    return gamao_id.encode(rs, Position(boards, turn))
+Seen = tuple[Action, tuple[Board, Board] | None, CubeState]
 
 
 class _Watcher:
-    """Collects the entries of each game as the replay tells its state."""
+    """Keeps what the replay tells, as it is (the entries are written after the replay)."""
 
-    def __init__(self, rs: RuleSet) -> None:
-        self.rs = rs
-        self.games: list[GamePositions] = []
-        self.entries: list[Entry] = []
-        self.boards: list[tuple[Board, Board] | None] = []  # before each entry
-        self.score: tuple[int, int] = (0, 0)
+    def __init__(self) -> None:
+        self.seen: list[Seen] = []
+        self.ends: list[tuple[int, Game, tuple[Board, Board] | None, CubeState, tuple[int, int]]]
+        self.ends = []
 
     def __call__(self, game: Game, action: Action | None, state: GameState) -> None:
-        boards = state.boards
-        cube = state.cube
-        owner = -1 if cube.owner is None else cube.owner
         if action is None:
-            self.games.append(
-                GamePositions(
-                    game.number,
-                    state.score.score,
-                    tuple(self.entries),
-                    None if boards is None else position_text(self.rs, boards, 0),
-                    cube.value,
-                    owner,
-                    {},
-                )
-            )
-            self.entries = []
-            return
-        kind = _KINDS.get(type(action))
-        if kind is None:
-            return  # a result line: the game's end shows it
-        side = getattr(action, "player", None)
-        if side is None:
-            side = state.side if not isinstance(action, SetPosition) else action.turn
-        dice = ""
-        steps: tuple[tuple[int, int], ...] = ()
-        if isinstance(action, Move):
-            dice = "".join(str(d) for d in action.all_dice)
-            if action.mark is not MoveMark.UNPARSED:
-                steps = tuple((s.from_point, s.to_point) for s in action.steps)
-        text = getattr(action, "text", "") or ""
-        if isinstance(action, Move) and not text:  # a record that keeps no text (JSON)
-            text = f"{dice}: " + " ".join(str(s) for s in action.steps)
-        loc = action.location
-        self.boards.append(boards)
-        self.entries.append(
-            Entry(
-                kind,
-                getattr(action, "number", None),
-                side,
-                dice,
-                text.strip(),
-                loc.line,
-                loc.column or 0,
-                None if boards is None else position_text(self.rs, boards, side),
-                cube.value,
-                owner,
-                steps,
-            )
-        )
+            self.ends.append((len(self.seen), game, state.boards, state.cube, state.score.score))
+        else:
+            self.seen.append((action, state.boards, state.cube))
 
 
 def replay_with_positions(
@@ -176,10 +139,15 @@ def replay_with_positions(
     replayer = MatchReplayer(match, options, index, file)
     replayer.ids = False
     rs = replayer.rules.ruleset
-    watcher = _Watcher(rs)
+    watcher = _Watcher()
     replayer.watch = watcher
     replay = replayer.run()
-    games = _with_legal(rs, watcher, replay.findings)
+    flagged = {(f.line or 0, f.column or 0) for f in replay.findings if f.severity != "info"}
+    games = []
+    start = 0
+    for stop, game, boards, cube, score in watcher.ends:
+        games.append(_game(rs, watcher.seen[start:stop], game, boards, cube, score, flagged))
+        start = stop
     positions = MatchPositions(
         file=replay.file,
         index=index,
@@ -187,61 +155,103 @@ def replay_with_positions(
         standard_ids=gamao_id.standard_ids_fit(rs),
         checkers=rs.checkers,
         track=tuple(rs.opponent_point(p) for p in range(1, 25)),
-        games=games,
+        games=tuple(games),
     )
     return replay, positions
 
 
-def _with_legal(
-    rs: RuleSet, watcher: _Watcher, findings: tuple[Finding, ...]
-) -> tuple[GamePositions, ...]:
-    """The games, each play that has an error or warning with its legal plays."""
-    flagged = {(f.line, f.column or 0) for f in findings if f.severity != "info"}
-    out: list[GamePositions] = []
-    at = 0  # the entries' boards, all games in a row
-    for game in watcher.games:
-        legal: dict[int, tuple[tuple[LegalPlay, ...], int]] = {}
-        for i, entry in enumerate(game.entries):
-            boards = watcher.boards[at + i]
-            if (
-                entry.kind == "play"
-                and boards is not None
-                and (entry.line, entry.column) in flagged
-            ):
-                legal[i] = legal_plays_at(rs, boards, entry.side, entry.dice)
-        at += len(game.entries)
-        out.append(replace(game, legal=legal) if legal else game)
-    return tuple(out)
+def _game(
+    rs: RuleSet,
+    seen: list[Seen],
+    game: Game,
+    end: tuple[Board, Board] | None,
+    end_cube: CubeState,
+    score: tuple[int, int],
+    flagged: set[tuple[int, int]],
+) -> GamePositions:
+    entries: list[list[object]] = []
+    places: list[tuple[int, int]] = []
+    moves: list[int | None] = []
+    legal: dict[int, list[object]] = {}
+    last_boards: object = False
+    last_cube: object = None
+    kinds = _KINDS
+    dice_text = _DICE_TEXT
+    for action, boards, cube in seen:
+        kind = kinds.get(type(action))
+        if kind is None:
+            continue  # a result line: the game's end shows it
+        board: str | int | None = 0
+        if boards is not last_boards:
+            board = None if boards is None else board_text(boards)
+            last_boards = boards
+        shown: list[int] | int = 0
+        if cube is not last_cube:  # a cube state is replaced when it changes
+            shown = [cube.value, -1 if cube.owner is None else cube.owner]
+            last_cube = cube
+        loc = action.location
+        place = (loc.line or 0, loc.column or 0)
+        number = action.number
+        if kind == "p":
+            move = cast(Move, action)
+            side = move.player
+            roll = move.roll or move.dice
+            dice = dice_text.get(roll) or dice_text.setdefault(roll, "".join(map(str, roll)))
+            steps = (
+                [p for s in move.steps for p in (s.from_point, s.to_point)]
+                if move.mark is not _UNPARSED
+                else []
+            )
+            if boards is not None and place in flagged:
+                legal[len(entries)] = legal_plays_at(rs, boards, side, roll)
+            entries.append([kind, number, side, dice, _shown(move.text), board, steps, shown])
+        else:
+            side = cast(SetPosition, action).turn if kind == "s" else cast(Move, action).player
+            entries.append([kind, number, side, "", _shown(action.text), board, [], shown])
+        places.append(place)
+        moves.append(number)
+    text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+    return GamePositions(
+        number=game.number,
+        score=score,
+        entries=text,
+        end=None if end is None else board_text(end),
+        end_cube=(end_cube.value, -1 if end_cube.owner is None else end_cube.owner),
+        legal=json.dumps(legal, ensure_ascii=False, separators=(",", ":")) if legal else "{}",
+        places=tuple(places),
+        moves=tuple(moves),
+    )
+
+
+def _shown(text: str) -> str:
+    """Record text as the page may show it: controls and bidirectional overrides as visible
+    escapes (:func:`terminal_safe`), as everywhere else in the report."""
+    return text if text.isascii() and text.isprintable() else terminal_safe(text)
 
 
 def legal_plays_at(
-    rs: RuleSet, boards: tuple[Board, Board], side: int, dice: str
-) -> tuple[tuple[LegalPlay, ...], int]:
-    """The legal plays of ``side`` rolling ``dice`` (at most :data:`LEGAL_SHOWN`), and how
-    many there are."""
-    roll = tuple(int(d) for d in dice)
+    rs: RuleSet, boards: tuple[Board, Board], side: int, roll: tuple[int, ...]
+) -> list[object]:
+    """The legal plays of ``side`` rolling ``roll`` (at most :data:`LEGAL_SHOWN`), each as
+    [text, moves, board after], then how many there are."""
     if len(roll) < 2 or not all(1 <= d <= 6 for d in roll):
-        return (), 0
+        return [0]
     me, opp = boards[side], boards[1 - side]
     plays = moves_of(rs).plays(rs, me, opp, roll)
-    shown = []
+    out: list[object] = []
     for play in plays[:LEGAL_SHOWN]:
         after = (play.mover, play.opponent) if side == 0 else (play.opponent, play.mover)
-        shown.append(
-            LegalPlay(
-                format_play(play.steps),
-                tuple((s[0], s[1]) for s in play.steps),
-                position_text(rs, after, side),
-            )
-        )
-    return tuple(shown), len(plays)
+        steps = [p for s in play.steps for p in (s[0], s[1])]
+        out.append([format_play(play.steps), steps, board_text(after)])
+    out.append(len(plays))
+    return out
 
 
 __all__ = [
-    "Entry",
     "GamePositions",
-    "LegalPlay",
     "MatchPositions",
+    "board_text",
+    "boards_of",
     "legal_plays_at",
     "position_text",
     "replay_with_positions",

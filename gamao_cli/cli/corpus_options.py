@@ -70,9 +70,11 @@ def load_corpus(
     run: Parallel,
     extensions: str | None,
     dedupe: bool = False,
+    positions: bool = False,
 ) -> CorpusRead:
     """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read.
-    A match read twice is named on stderr, and with ``dedupe`` counted once."""
+    A match read twice is named on stderr, and with ``dedupe`` counted once. ``positions``:
+    keep every match's positions (the report's viewer)."""
     from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
 
     try:
@@ -85,7 +87,14 @@ def load_corpus(
         executor_for(run, items) as runner,
         progress_bar(len(items), "reading") as advance,
     ):
-        corpus = read_corpus(items, options, aliases=alias_map, progress=advance, executor=runner)
+        corpus = read_corpus(
+            items,
+            options,
+            aliases=alias_map,
+            progress=advance,
+            executor=runner,
+            positions=positions,
+        )
     corpus.summary.repeated = given.repeated
     if not corpus.readable:
         err = stderr_console()

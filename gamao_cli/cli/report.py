@@ -85,7 +85,10 @@ def report(
     report holds the others), nothing could be read, or the report could not be written.
     """
     options = rule_args.check_options(analyse_plays=forced)
-    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
+    viewer = fmt is ReportFormat.html
+    corpus = load_corpus(
+        paths, options, alias, parallel, extensions, dedupe=dedupe, positions=viewer
+    )
     from gamao_cli.report.content import build_report
 
     base = output.resolve().parent
@@ -100,6 +103,7 @@ def report(
         detail=detail,
         run=corpus.summary,
         copies=corpus.copies,
+        positions=corpus.positions if viewer else None,
     )
     if skill:
         from gamao_cli.report.skill_report import build_skill_section

@@ -23,11 +23,13 @@ from gamao_cli.analysis.summary import RunSummary
 from gamao_cli.analysis.tables import Tables, by_match, by_player, dice_counts
 from gamao_cli.i18n import N_, _
 from gamao_cli.report import charts
+from gamao_cli.report.viewer import Viewer, build_viewer
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gamao_cli.report.ratings_report import RatingsSection
+    from gamao_cli.analysis.match_positions import MatchPositions
     from gamao_cli.report.skill_report import SkillSection
 
 DETAIL_MATCHES = 25  # more matches than this: summarise
@@ -96,6 +98,7 @@ class FindingView:
     row: dict[str, object]
     game_href: str | None
     move_href: str | None
+    board_href: str | None = None  # the viewer's deep link to its position
 
 
 @dataclass
@@ -116,6 +119,7 @@ class Report:
     skill: SkillSection | None = None  # report --skill (report.skill_report)
     run: RunSummary | None = None  # what the command read, as its summary line says
     ratings: RatingsSection | None = None  # at least two matches rated (report.ratings_report)
+    viewer: Viewer | None = None  # the match viewer (HTML), when positions were kept
 
     def all_charts(self) -> list[Chart]:
         out = [
@@ -161,12 +165,14 @@ def build_report(
     detail: bool | None = None,
     run: RunSummary | None = None,
     copies: Collection[tuple[str, int]] = (),
+    positions: Sequence[MatchPositions] | None = None,
 ) -> Report:
     """The report's content. ``base`` is the report's directory (for links to the files);
     ``detail`` forces (or forbids) the per-match detail, which otherwise depends on size;
     ``run``: what the command read (the files it read, unreadable and skipped included, and
     the findings it counted), for the totals; ``copies``: (file, 1-based match) of the copies
-    of a match read twice left in the tables, which the ratings count once."""
+    of a match read twice left in the tables, which the ratings count once; ``positions``:
+    every match's positions, for the match viewer (None: no viewer)."""
     matches = by_match(tables).with_row_index("n", offset=1)
     if detail is None:
         detail = matches.height <= DETAIL_MATCHES and tables.games.height <= DETAIL_GAMES
@@ -200,7 +206,18 @@ def build_report(
         for mv in g.moves
         if mv.line is not None
     }
-    findings, hidden = _findings(tables.findings, anchors, detail, move_ids)
+    viewer = None
+    if positions is not None:
+        rows = matches.select("file", "match", "n", "player_1", "player_2", "length")
+        keyed = {(str(r[0]), int(r[1])): r for r in rows.iter_rows()}
+        viewer = build_viewer(
+            positions,
+            {k: int(r[2]) for k, r in keyed.items()},
+            {k: (str(r[3]), str(r[4])) for k, r in keyed.items()},
+            {k: int(r[5]) for k, r in keyed.items()},
+            tables.findings,
+        )
+    findings, hidden = _findings(tables.findings, anchors, detail, move_ids, viewer)
     overall = dice_counts(tables.plays)
     counts = [int(overall[f"r{label}"][0] or 0) for label in ROLL_LABELS] if overall.height else []
     summary = summarise_counts(counts) if counts else summarise_counts([0] * len(ROLL_LABELS))
@@ -229,6 +246,7 @@ def build_report(
         codes=_codes(tables.findings),
         findings=findings,
         findings_hidden=hidden,
+        viewer=viewer,
     )
     report.overview_charts = _overview_charts(tables)
     report.dice_charts = _dice_charts(tables, summary.counts, players)
@@ -318,6 +336,7 @@ def _findings(
     anchors: dict[tuple[str, int], str],
     detail: bool,
     move_ids: dict[tuple[str, int, int, int], str],
+    viewer: Viewer | None,
 ) -> tuple[list[FindingView], int]:
     shown = findings.filter(pl.col("severity") != "info")
     out = []
@@ -328,8 +347,12 @@ def _findings(
             game_href = f"#{match_anchor}"
             if detail and row["game"] is not None:
                 game_href = f"#{match_anchor}-g{row['game']}"
-        move_id = move_ids.get((row["file"], row["match"], row["line"], row["column"]))
-        out.append(FindingView(row, game_href, f"#{move_id}" if move_id and detail else None))
+        place = (row["file"], row["match"], row["line"], row["column"])
+        move_id = move_ids.get(place)
+        board = viewer.link(*place) if viewer is not None else None
+        out.append(
+            FindingView(row, game_href, f"#{move_id}" if move_id and detail else None, board)
+        )
     return out, max(0, shown.height - FINDINGS_SHOWN)
 
 

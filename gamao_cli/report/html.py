@@ -1,5 +1,6 @@
-"""The report as one self-contained HTML file: inline CSS, charts as inline SVG, no script,
-no network. It reads on a phone: tables scroll sideways, charts scale to the width."""
+"""The report as one self-contained HTML file: inline CSS, charts as inline SVG, no network;
+the match viewer's script inline (:mod:`viewer_page`). It reads on a phone: tables scroll
+sideways, charts scale to the width."""
 
 from __future__ import annotations
 
@@ -207,13 +208,16 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
         _skill(report, draw),
         _dice(report, draw),
         _matches(report, draw),
+        _viewer(report),
         _findings(report),
     ]
     toc = [("overview", _("Overview")), ("players", _("Players"))]
     toc += [("ratings", _("Ratings"))] if report.ratings is not None else []
     toc += [("skill", _("Skill"))] if report.skill is not None else []
     toc += [("dice", _("Dice"))]
-    toc += [("matches", _("Matches")), ("findings", _("Findings"))]
+    toc += [("matches", _("Matches"))]
+    toc += [("viewer", _("Viewer"))] if report.viewer is not None and report.viewer.matches else []
+    toc += [("findings", _("Findings"))]
     nav = "".join(f'<a href="#{a}">{escape(t)}</a>' for a, t in toc)
     t = report.totals
     n = format_number
@@ -230,7 +234,8 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
         "<!DOCTYPE html>\n"
         f'<html lang="{_HTML_LANG[language()]}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
+        f"<title>{escape(report.title)}</title><style>{CSS}{_viewer_css(report)}</style>"
+        "</head><body>"
         f'<header class="top"><div class="wrap"><h1>{escape(report.title)}</h1>'
         f"<p>{escape(subtitle)}</p></div></header>"
         f'<nav class="toc"><div class="wrap">{nav}</div></nav>'
@@ -533,6 +538,22 @@ def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
     return f'<div class="game" id="{g.anchor}"><h4>{escape(head)}</h4>{chart}{listing}</div>'
 
 
+def _viewer(report: Report) -> str:
+    if report.viewer is None or not report.viewer.matches:
+        return ""
+    from gamao_cli.report.viewer_page import viewer_section
+
+    return viewer_section(report.viewer)
+
+
+def _viewer_css(report: Report) -> str:
+    if report.viewer is None or not report.viewer.matches:
+        return ""
+    from gamao_cli.report.viewer_page import VIEWER_CSS
+
+    return VIEWER_CSS
+
+
 def _findings(report: Report) -> str:
     if not report.codes:
         return (
@@ -593,8 +614,9 @@ def _finding_row(f: FindingView) -> tuple[object, ...]:
     if r["game"] is not None:
         game = f'<a href="{escape(f.game_href)}">{r["game"]}</a>' if f.game_href else str(r["game"])
     move = ""
-    if r["move"] is not None or f.move_href:
+    href = f.board_href or f.move_href
+    if r["move"] is not None or href:
         label = str(r["move"]) if r["move"] is not None else _("play")
-        move = f'<a href="{escape(f.move_href)}">{label}</a>' if f.move_href else label
+        move = f'<a href="{escape(href)}">{label}</a>' if href else label
     message = translate_message(str(r["message"])) if r["message"] is not None else None
     return (_badge(str(r["severity"])), r["code"], game, move, r["player"], message, where)

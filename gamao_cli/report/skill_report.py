@@ -59,19 +59,18 @@ def build_skill_section(files: Sequence[FileSkill], report: Report) -> SkillSect
         key=lambda d: (-(d.equity_lost or 0.0), d.file, d.match, d.game, d.action),
     )
     rows = []
+    viewer = report.viewer
     for d in blunders[:BLUNDERS_SHOWN]:
         anchor = anchors.get((d.file, d.match + 1))
         game = f"{anchor}-g{d.game}" if anchor else None
-        move = (
-            move_ids.get((d.file, d.match + 1, d.line, d.column or 0))
-            if d.line is not None
-            else None
-        )
+        place = (d.file, d.match + 1, d.line or 0, d.column or 0)
+        move = move_ids.get(place) if d.line is not None else None
+        board = viewer.link(*place) if viewer is not None else None  # the viewer's deep link
         rows.append(
             BlunderRow(
                 d,
                 f"#{game}" if game in game_anchors else None,
-                f"#{move}" if move else None,
+                board or (f"#{move}" if move else None),
             )
         )
     section = SkillSection(players, rows, max(0, len(blunders) - BLUNDERS_SHOWN))

@@ -41,7 +41,14 @@ def test_html_report_shows_hostile_names_as_text(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = _parse(out.read_text(encoding="utf-8"))
     names = [tag for tag, _ in page.tags]
-    assert "script" not in names and "img" not in names
+    assert "img" not in names
+    # The scripts are the viewer's own: its two JSON blocks and its code, none from the record.
+    scripts = [attrs for tag, attrs in page.tags if tag == "script"]
+    assert scripts == [
+        {"type": "application/json", "id": "viewer-data"},
+        {"type": "application/json", "id": "viewer-config"},
+        {},
+    ]
     assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs)
     assert P2 in page.data  # a table cell holds the name, as text
     # the other name's controls and bidi override are shown as escapes, never acted on

@@ -1,0 +1,214 @@
+"""The report's match viewer in a real browser: Debian's Chromium driven by Playwright (no
+browser download). A deep link opens its position, the arrow keys step, a finding's link lands
+on its position, a variant's start is drawn on its own track, record text runs nothing.
+Skipped where Chromium or Python's playwright package is missing."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from gamao_cli.cli.app import app
+from gamao_cli.engine.ids import position_id_from_boards
+from gamao_cli.engine.ruleset import rule_set
+from gamao_cli.formats.inputs import iter_input_files, read_path
+from gamao_cli.formats.registry import by_name
+from gamao_cli.model.match import Variant
+from tests.helpers import REPO
+from tests.variant_games import play_match
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"
+)
+
+EVIL = "</script><img src=x onerror=alert(1)>"
+START_ID = "4HPwATDgc/ABMA"
+CHECKERS = "svg#board .checker:not(.off)"
+
+
+def _board(points: dict[int, int]) -> tuple[int, ...]:
+    cells = [0] * 26
+    for p, n in points.items():
+        cells[p] = n
+    cells[0] = 15 - sum(cells)
+    return tuple(cells)
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Three reports: examples/illegal_plays.mat; a match whose player is named like a
+    script; a Long Nardy match."""
+    root = tmp_path_factory.mktemp("viewer")
+    json_format = by_name("json")
+    assert json_format.write is not None
+    item = next(iter(iter_input_files([str(REPO / "examples" / "gnubg_7pt.mat")])))
+    match = next(iter(read_path(item)))
+    evil = root / "evil.json"
+    with evil.open("w", encoding="utf-8") as fh:
+        json_format.write(dataclasses.replace(match, players=(EVIL, "Bob")), fh)
+    nardy = root / "nardy.json"
+    with nardy.open("w", encoding="utf-8") as fh:
+        json_format.write(play_match(rule_set(Variant.LONG_NARDY), [1]), fh)
+    out = {}
+    runner = CliRunner()
+    for name, source in (
+        ("illegal", str(REPO / "examples" / "illegal_plays.mat")),
+        ("evil", str(evil)),
+        ("nardy", str(nardy)),
+    ):
+        html = root / f"{name}.html"
+        result = runner.invoke(app, ["report", source, "-o", str(html)])
+        assert result.exit_code == 0, result.output
+        out[name] = html
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    pg = context.new_page()
+    pg.errors = []
+    pg.dialogs = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+
+    def dialog(d: Any) -> None:
+        pg.dialogs.append(d.message)
+        d.dismiss()
+
+    pg.on("dialog", dialog)
+    yield pg
+    context.close()
+
+
+def _position(page: Any) -> str:
+    return str(page.get_attribute("svg#board", "data-position-id"))
+
+
+def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
+    page: Any, pages: dict[str, Path]
+) -> None:
+    page.goto(pages["illegal"].as_uri() + "#match1-game1-move1")
+    assert _position(page) == START_ID
+    assert page.locator(CHECKERS).count() == 30
+    assert page.locator("svg#board .checker.off").count() == 0
+    # Move 1 is O_player's 41: 24/20 24/23 (the right column); the next position is X_player's
+    # to play, O_player's checkers moved from 24 to 20 and 23.
+    page.keyboard.press("ArrowRight")
+    after = position_id_from_boards(
+        _board({24: 2, 13: 5, 8: 3, 6: 5}), _board({23: 1, 20: 1, 13: 5, 8: 3, 6: 5})
+    )
+    assert _position(page) == after
+    assert page.url.endswith("#match1-game1-move2")
+    assert page.locator("#vmoves button.cur").inner_text() == "41: 24/20 24/23"
+    page.keyboard.press("ArrowLeft")
+    assert _position(page) == START_ID
+    assert page.errors == []
+
+
+def test_a_finding_links_to_its_position_with_the_legal_plays(
+    page: Any, pages: dict[str, Path]
+) -> None:
+    page.goto(pages["illegal"].as_uri())
+    # R209 at game 1 move 5, O_player's 44: 13/9 13/9 13/9; gamao check gives its Position ID.
+    row = page.locator("#findings tr", has_text="3 of the dice played")
+    row.locator("a", has_text="5").click()
+    assert page.url.endswith("#match1-game1-move5-2")
+    assert _position(page) == "4HPMBwDgc+QHAA"
+    assert "R209" in page.locator("#vinfo").inner_text()
+    legal = page.locator("#vinfo .vlegal button")
+    assert legal.count() == 46  # the recorded play, then the 45 legal plays
+    assert legal.nth(1).inner_text() == "13/9(4)"
+    legal.nth(1).click()
+    # 13/9(4) from the position before: O_player (on roll) keeps one on 13, has four on 9.
+    assert _position(page) != "4HPMBwDgc+QHAA"
+    assert page.locator(CHECKERS).count() == 30
+    assert page.locator("svg#board .arrow").count() == 4
+    assert page.errors == []
+
+
+def test_home_end_and_the_games(page: Any, pages: dict[str, Path]) -> None:
+    page.goto(pages["illegal"].as_uri() + "#match1-game2-move1")
+    assert _position(page) == START_ID
+    page.keyboard.press("ArrowDown")  # the viewer has the focus after a deep link
+    assert page.url.endswith("#match1-game3-move1")
+    page.keyboard.press("End")
+    assert page.url.endswith("#match1-game3-end")
+    page.keyboard.press("Home")
+    assert page.url.endswith("#match1-game3-move1")
+    page.keyboard.press("ArrowUp")
+    assert page.url.endswith("#match1-game2-move1")
+
+
+def test_a_player_named_like_a_script_is_text(page: Any, pages: dict[str, Path]) -> None:
+    page.goto(pages["evil"].as_uri() + "#match1-game1-move1")
+    assert page.dialogs == [] and page.errors == []
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    assert EVIL in page.locator("#vmatch").inner_text()
+    assert EVIL in page.locator("svg#board").text_content()
+
+
+def test_a_long_nardy_start_is_drawn_on_its_own_track(page: Any, pages: dict[str, Path]) -> None:
+    page.goto(pages["nardy"].as_uri() + "#match1-game1-move1")
+    assert _position(page) == "GAMAO=longnardy/0/24x15/24x15"
+    xs = page.evaluate(
+        "[...document.querySelectorAll('svg#board circle.checker')]"
+        ".map(c => [c.classList.contains('p0') ? 0 : 1, +c.getAttribute('cx')])"
+    )
+    # Player 0's head (its 24) top right at x = 316 + 5.5 * 38; player 1's head (player 0's
+    # 12) bottom left at x = 48 + 0.5 * 38.
+    assert sorted(xs) == [[0, 525.0]] * 15 + [[1, 67.0]] * 15
+
+
+def test_the_viewer_fits_a_phone(browser: Any, pages: dict[str, Path]) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(pages["illegal"].as_uri() + "#match1-game1-move3")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    box = page.locator("svg#board").bounding_box()
+    context.close()
+    assert width <= 390
+    assert box is not None and box["width"] <= 390
+
+
+@pytest.mark.parametrize("name", ["evil", "nardy"])
+def test_every_position_id_of_a_game_is_the_replays(
+    page: Any, pages: dict[str, Path], name: str
+) -> None:
+    """The page computes each identifier from the board the replay wrote: the same as
+    position_text (gnubg's Position ID; gamao's position string for Long Nardy)."""
+    from gamao_cli.analysis.match_positions import boards_of, position_text, replay_with_positions
+    from gamao_cli.analysis.options import CheckOptions, effective_rules
+
+    item = next(iter(iter_input_files([str(pages[name].with_suffix(".json"))])))
+    match = next(iter(read_path(item)))
+    rs = effective_rules(match, CheckOptions()).ruleset
+    _, positions = replay_with_positions(match, CheckOptions(), 0, item.name)
+    expected = []
+    board = ""
+    for e in json.loads(positions.games[0].entries):
+        board = board if e[5] == 0 else e[5]
+        expected.append(position_text(rs, boards_of(board), e[2]))
+    page.goto(pages[name].as_uri() + "#match1-game1-move1")
+    shown = [_position(page)]
+    for _ in expected[1:]:
+        page.keyboard.press("ArrowRight")
+        shown.append(_position(page))
+    assert len(expected) > 20 and shown == expected
