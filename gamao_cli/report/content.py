@@ -28,8 +28,8 @@ from gamao_cli.report.viewer import Viewer, build_viewer
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from gamao_cli.report.ratings_report import RatingsSection
     from gamao_cli.analysis.match_positions import MatchPositions
+    from gamao_cli.report.ratings_report import RatingsSection
     from gamao_cli.report.skill_report import SkillSection
 
 DETAIL_MATCHES = 25  # more matches than this: summarise

@@ -1,12 +1,23 @@
 (function () {
   "use strict";
-  // gamao's match viewer: draws the positions the replay computed (no rules here).
-  var data = JSON.parse(document.getElementById("viewer-data").textContent);
+  // gamao's match viewer: draws the positions the replay computed (no rules here). Its data
+  // is JSON, zlib-compressed and Base64-encoded (report/viewer.py: packed).
+  var block = document.getElementById("viewer-data");
+  if (!block) return;
+  var raw = atob(block.textContent.trim()), bytes = new Uint8Array(raw.length);
+  for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  new Response(stream).text().then(function (text) { start(JSON.parse(text)); });
+
+function start(data) {
   var conf = JSON.parse(document.getElementById("viewer-config").textContent);
   var L = conf.labels, G = conf.geometry, NS = "http://www.w3.org/2000/svg";
   var M = data.matches;
   var root = document.getElementById("viewer");
-  if (!M.length || !root) return;
+  if (!M.length || !root) {
+    document.documentElement.setAttribute("data-viewer", "ready");
+    return;
+  }
   var svg = document.getElementById("board"), layer = document.getElementById("layer");
   var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   var st = { m: 0, g: 0, i: 0, bottom: 0, legal: -1 };
@@ -383,4 +394,6 @@
   fillGames();
   fillMoves();
   if (!fromHash()) render(false);
+  document.documentElement.setAttribute("data-viewer", "ready");
+}
 })();

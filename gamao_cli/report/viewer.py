@@ -9,7 +9,9 @@ number (the other player's play, a cube action) add ``-{k}``: ``#match1-game3-mo
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -157,8 +159,22 @@ def build_viewer(
             f'"checkers":{mp.checkers},"track":{_dump(list(mp.track))},'
             f'"games":[{",".join(games)}]}}'
         )
-    viewer.data = script_safe('{"matches":[' + ",".join(parts) + "]}")
+    viewer.data = packed('{"matches":[' + ",".join(parts) + "]}")
     return viewer
+
+
+def packed(text: str) -> str:
+    """The viewer's JSON as the page holds it: zlib-compressed (level 1: a tenth of a second
+    for 300 matches) and Base64-encoded. A report over 300 matches holds 11 MB of JSON, which
+    Chromium took 2 to 3 s to read and parse; packed it is a quarter of that, and the page
+    unpacks it with the browser's own DecompressionStream. Base64's letters cannot end the
+    script block that holds them, whatever the record's text."""
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 1)).decode("ascii")
+
+
+def unpacked(data: str) -> object:
+    """The value :func:`packed` holds (tests, tools)."""
+    return json.loads(zlib.decompress(base64.b64decode(data)).decode("utf-8"))
 
 
 def page_labels(geometry: Mapping[str, float]) -> str:

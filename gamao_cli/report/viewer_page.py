@@ -1,8 +1,8 @@
 """The match viewer's part of the HTML report: the board (its frame drawn once by
 :mod:`board_svg`), the buttons, the move list, the data and the script that draws each
 position (``viewer.js``, inline: no network, no file beside the page). Record text reaches
-the page only as JSON in a ``<script type="application/json">`` block (:func:`script_json`)
-and is inserted by the script with ``textContent``."""
+the page only inside the data block (JSON, compressed and Base64-encoded: :func:`packed`) and
+is inserted by the script with ``textContent``."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def viewer_section(viewer: Viewer) -> str:
         + escape(_("This position cannot be shown: an earlier play could not be applied."))
         + '</p><div id="vinfo" aria-live="polite"></div></div>'
         '<div id="vmoves"></div></div>'
-        f'<script type="application/json" id="viewer-data">{viewer.data}</script>'
+        f'<script type="application/octet-stream" id="viewer-data">{viewer.data}</script>'
         '<script type="application/json" id="viewer-config">'
         f"{page_labels(GEOMETRY)}</script>"
         f"<script>{viewer_script()}</script></section>"

@@ -45,7 +45,7 @@ def test_html_report_shows_hostile_names_as_text(tmp_path: Path) -> None:
     # The scripts are the viewer's own: its two JSON blocks and its code, none from the record.
     scripts = [attrs for tag, attrs in page.tags if tag == "script"]
     assert scripts == [
-        {"type": "application/json", "id": "viewer-data"},
+        {"type": "application/octet-stream", "id": "viewer-data"},
         {"type": "application/json", "id": "viewer-config"},
         {},
     ]

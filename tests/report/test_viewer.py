@@ -17,7 +17,7 @@ from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.report.content import build_report
 from gamao_cli.report.html import render_html
-from gamao_cli.report.viewer import script_json
+from gamao_cli.report.viewer import script_json, unpacked
 from tests.helpers import REPO
 
 EVIL = "</script><img src=x onerror=alert(1)><!--"
@@ -84,7 +84,10 @@ def test_a_name_like_a_script_stays_data(tmp_path: Path) -> None:
     assert "<img" not in html and "<!--" not in html and "\u2028" not in html
     # The page's scripts: the two data blocks and the viewer's code, each closed once.
     assert html.count("</script>") == 3
-    data = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>', html)
-    assert data is not None
-    assert json.loads(data.group(1))["matches"][0]["names"] == [EVIL, "Bob"]
+    data = re.search(
+        r'<script type="application/octet-stream" id="viewer-data">(.*?)</script>', html
+    )
+    assert data is not None and re.fullmatch("[A-Za-z0-9+/=]+", data.group(1))
+    value = unpacked(data.group(1))
+    assert isinstance(value, dict) and value["matches"][0]["names"] == [EVIL, "Bob"]
     assert corpus.tables.matches.row(0, named=True)["player_1"] == EVIL

@@ -98,6 +98,12 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def _open(page: Any, url: str) -> None:
+    """Go to ``url`` and wait for the viewer (its data is unpacked after the page loads)."""
+    page.goto(url)
+    page.wait_for_selector("html[data-viewer='ready']", state="attached")
+
+
 def _position(page: Any) -> str:
     return str(page.get_attribute("svg#board", "data-position-id"))
 
@@ -105,7 +111,7 @@ def _position(page: Any) -> str:
 def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
     page: Any, pages: dict[str, Path]
 ) -> None:
-    page.goto(pages["illegal"].as_uri() + "#match1-game1-move1")
+    _open(page, pages["illegal"].as_uri() + "#match1-game1-move1")
     assert _position(page) == START_ID
     assert page.locator(CHECKERS).count() == 30
     assert page.locator("svg#board .checker.off").count() == 0
@@ -126,7 +132,7 @@ def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
 def test_a_finding_links_to_its_position_with_the_legal_plays(
     page: Any, pages: dict[str, Path]
 ) -> None:
-    page.goto(pages["illegal"].as_uri())
+    _open(page, pages["illegal"].as_uri())
     # R209 at game 1 move 5, O_player's 44: 13/9 13/9 13/9; gamao check gives its Position ID.
     row = page.locator("#findings tr", has_text="3 of the dice played")
     row.locator("a", has_text="5").click()
@@ -145,7 +151,7 @@ def test_a_finding_links_to_its_position_with_the_legal_plays(
 
 
 def test_home_end_and_the_games(page: Any, pages: dict[str, Path]) -> None:
-    page.goto(pages["illegal"].as_uri() + "#match1-game2-move1")
+    _open(page, pages["illegal"].as_uri() + "#match1-game2-move1")
     assert _position(page) == START_ID
     page.keyboard.press("ArrowDown")  # the viewer has the focus after a deep link
     assert page.url.endswith("#match1-game3-move1")
@@ -158,7 +164,7 @@ def test_home_end_and_the_games(page: Any, pages: dict[str, Path]) -> None:
 
 
 def test_a_player_named_like_a_script_is_text(page: Any, pages: dict[str, Path]) -> None:
-    page.goto(pages["evil"].as_uri() + "#match1-game1-move1")
+    _open(page, pages["evil"].as_uri() + "#match1-game1-move1")
     assert page.dialogs == [] and page.errors == []
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     assert EVIL in page.locator("#vmatch").inner_text()
@@ -166,7 +172,7 @@ def test_a_player_named_like_a_script_is_text(page: Any, pages: dict[str, Path])
 
 
 def test_a_long_nardy_start_is_drawn_on_its_own_track(page: Any, pages: dict[str, Path]) -> None:
-    page.goto(pages["nardy"].as_uri() + "#match1-game1-move1")
+    _open(page, pages["nardy"].as_uri() + "#match1-game1-move1")
     assert _position(page) == "GAMAO=longnardy/0/24x15/24x15"
     xs = page.evaluate(
         "[...document.querySelectorAll('svg#board circle.checker')]"
@@ -180,7 +186,7 @@ def test_a_long_nardy_start_is_drawn_on_its_own_track(page: Any, pages: dict[str
 def test_the_viewer_fits_a_phone(browser: Any, pages: dict[str, Path]) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
-    page.goto(pages["illegal"].as_uri() + "#match1-game1-move3")
+    _open(page, pages["illegal"].as_uri() + "#match1-game1-move3")
     width = page.evaluate("document.documentElement.scrollWidth")
     box = page.locator("svg#board").bounding_box()
     context.close()
@@ -206,7 +212,7 @@ def test_every_position_id_of_a_game_is_the_replays(
     for e in json.loads(positions.games[0].entries):
         board = board if e[5] == 0 else e[5]
         expected.append(position_text(rs, boards_of(board), e[2]))
-    page.goto(pages[name].as_uri() + "#match1-game1-move1")
+    _open(page, pages[name].as_uri() + "#match1-game1-move1")
     shown = [_position(page)]
     for _ in expected[1:]:
         page.keyboard.press("ArrowRight")
