@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
 from contextlib import ExitStack
 from enum import Enum
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,12 +14,10 @@ from gamao_cli.cli.corpus_options import PathsArg
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
-from gamao_cli.formats.atomic import atomic_open, atomic_path
 from gamao_cli.i18n import _
 
 if TYPE_CHECKING:
-    from gamao_cli.analysis.dedupe import DedupeResult
-    from gamao_cli.formats.inputs import InputFile
+    pass
 
 
 class ByChoice(str, Enum):
@@ -107,56 +104,22 @@ def dedupe(
         except OSError as exc:
             fail(_("cannot write {output}: {error}").format(output=output, error=exc.strerror))
     if write_dupes is not None:
-        _write_dupes(result, items, write_dupes)
+        from gamao_cli.analysis.dedupe_copies import write_duplicates
+
+        try:
+            write_duplicates(result, items, write_dupes)
+        except OSError as exc:
+            fail(
+                _("cannot write duplicates to {root}: {error}").format(
+                    root=write_dupes, error=exc.strerror or exc
+                )
+            )
     result.summary.repeated = given.repeated
     stderr_console().print(dedupe_out.summary_line(result), markup=False)
     if result.unreadable:
         raise typer.Exit(ExitCode.CANNOT_RUN)
     found = result.duplicates or result.near
     raise typer.Exit(ExitCode.FINDINGS if found else ExitCode.OK)
-
-
-def _inside(root: Path, shown: str) -> Path:
-    """``shown`` (a displayed input name) as a path under ``root``, never outside it."""
-    parts = [p for p in PurePosixPath(shown.replace("\\", "/")).parts if p not in ("/", "..")]
-    return root.joinpath(*parts) if parts else root / "stdin"
-
-
-def _write_dupes(result: DedupeResult, items: list[InputFile], root: Path) -> None:
-    from gamao_cli.formats.inputs import read_path
-    from gamao_cli.formats.json.writer import write_json
-
-    by_name = {i.name: i for i in items}
-    counts: dict[str, int] = {}
-    for g in result.groups:
-        for o in g.occurrences:
-            counts[o.file] = max(counts.get(o.file, 0), o.match)
-    wanted: dict[str, set[int]] = {}
-    for g in result.groups:
-        for o in g.duplicates:
-            wanted.setdefault(o.file, set()).add(o.match)
-    try:
-        for name, numbers in wanted.items():
-            source = by_name.get(name)
-            if source is None or source.path is None:
-                continue
-            target = _inside(root, name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if counts.get(name) == 1:
-                with atomic_path(target) as temporary:
-                    shutil.copyfile(source.path, temporary)
-                continue
-            for index, match in enumerate(read_path(source)):
-                if index + 1 in numbers:
-                    path = target.with_name(f"{target.name}.{index + 1}.json")
-                    with atomic_open(path) as fh:
-                        write_json(match, fh)
-    except OSError as exc:
-        fail(
-            _("cannot write duplicates to {root}: {error}").format(
-                root=root, error=exc.strerror or exc
-            )
-        )
 
 
 def register(app: typer.Typer) -> None:
