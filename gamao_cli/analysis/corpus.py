@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.executors.local import SERIAL
@@ -31,6 +31,9 @@ from gamao_cli.analysis.tables import Tables, concat_tables, normalise_names, ra
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.model.location import Location
 from gamao_cli.model.match import Match
+
+if TYPE_CHECKING:
+    import polars as pl
 
 MAX_BATCH = 256
 """The most files in one work unit."""
@@ -155,17 +158,22 @@ def whole_files(items: Sequence[InputFile]) -> int:
 def _in_input_order(tables: Tables, items: Sequence[InputFile]) -> Tables:
     """The findings in input-file order: a batch lists the findings of files with no match
     after the others, so without this the order would depend on how files were batched."""
+    return replace(tables, findings=findings_in_order(tables.findings, items))
+
+
+def findings_in_order(findings: pl.DataFrame, items: Sequence[InputFile]) -> pl.DataFrame:
+    """``findings`` (rows of the findings table) in the order of their files in ``items``."""
     import polars as pl
 
-    rank = {item.name: i for i, item in enumerate(items)}
-    findings = tables.findings
     if findings.height == 0:
-        return tables
+        return findings
+    rank = {item.name: i for i, item in enumerate(items)}
     order = findings.get_column("file").replace_strict(
         rank, default=len(rank), return_dtype=pl.Int64
     )
-    findings = findings.with_columns(order.alias("_rank")).sort("_rank", maintain_order=True)
-    return replace(tables, findings=findings.drop("_rank"))
+    return (
+        findings.with_columns(order.alias("_rank")).sort("_rank", maintain_order=True).drop("_rank")
+    )
 
 
 class UnitProgress(Protocol):

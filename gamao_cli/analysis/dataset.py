@@ -37,6 +37,7 @@ import hashlib
 import json
 import os
 import stat
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -44,17 +45,12 @@ from typing import Any
 import polars as pl
 
 from gamao_cli import __version__
-from gamao_cli.analysis.corpus import (
-    UNIT_BYTES,
-    UnitProgress,
-    byte_batches,
-    read_batch,
-    whole_files,
-)
+from gamao_cli.analysis.corpus import UNIT_BYTES, UnitProgress, byte_batches, whole_files
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import RunSummary, summary_of
+from gamao_cli.analysis.table_parts import SliceRun, table_slices
 from gamao_cli.analysis.tables import (
     CUBE_SCHEMA,
     FINDING_SCHEMA,
@@ -63,6 +59,7 @@ from gamao_cli.analysis.tables import (
     PLAY_SCHEMA,
     TABLE_NAMES,
     LazyTables,
+    Tables,
 )
 from gamao_cli.formats.inputs import InputFile, split_inputs
 from gamao_cli.i18n import N_
@@ -232,26 +229,55 @@ def _put(fs: Any, path: str, write: Callable[[Any], None]) -> None:
 
 
 def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:
-    """Read, replay and tabulate one unit; write its shards, then its marker."""
+    """Read, replay and tabulate one unit; write its shards, then its marker. The unit's
+    tables are made a slice at a time (:func:`table_slices`: a long match in parts); a unit
+    of one slice is written as it is, a larger one slice by slice to local temporary files
+    first, then each shard streamed from them: memory bounded by a slice."""
     unit, options, root = args
     fs, base = _fs(root)
-    batch = read_batch((unit.files, options))
-    for name, frame in batch.tables.items():
-        _put(fs, f"{base}/{name}/{unit.id}.parquet", frame.write_parquet)
-    tables = batch.tables
+    run = SliceRun()
+    counts = dict.fromkeys(TABLE_NAMES, 0)
+    with tempfile.TemporaryDirectory(prefix="gamao-unit-") as spill:
+        first: Tables | None = None  # the first slice, held until a second comes
+        slices = 0
+        for tables in table_slices(unit.files, options, run):
+            for name, frame in tables.items():
+                counts[name] += frame.height
+            slices += 1
+            if slices == 1:
+                first = tables
+                continue
+            if first is not None:
+                _spill(first, spill, 1)
+                first = None
+            _spill(tables, spill, slices)
+        for name in TABLE_NAMES:
+            target = f"{base}/{name}/{unit.id}.parquet"
+            if first is not None:
+                _put(fs, target, getattr(first, name).write_parquet)
+            else:
+                parts = [f"{spill}/{name}-{n:06d}.arrow" for n in range(1, slices + 1)]
+                whole = pl.concat([pl.scan_ipc(p) for p in parts], how="vertical")
+                _put(fs, target, whole.sink_parquet)
     result = UnitResult(
         id=unit.id,
-        files=batch.files,
-        matches=tables.matches.height,
-        games=tables.games.height,
-        plays=tables.plays.height,
-        unreadable=batch.unreadable,
+        files=whole_files(unit.files),
+        matches=counts["matches"],
+        games=counts["games"],
+        plays=counts["plays"],
+        unreadable=tuple(run.unreadable),
         inputs=tuple(_file_info(item) for item in unit.files),
-        counts=summary_of(batch.tallies).as_dict(),
+        counts=summary_of(run.tallies).as_dict(),
     )
     marker = json.dumps(asdict(result), sort_keys=True).encode()
     _put(fs, f"{base}/{DONE}/{unit.id}.json", lambda fh: fh.write(marker))
     return result
+
+
+def _spill(tables: Tables, folder: str, number: int) -> None:
+    """Keep slice ``number`` of a unit's tables in ``folder`` until its shards are written."""
+    for name, frame in tables.items():
+        frame.write_ipc(f"{folder}/{name}-{number:06d}.arrow")
 
 
 def _read_marker(fs: Any, path: str) -> UnitResult:

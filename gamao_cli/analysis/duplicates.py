@@ -23,6 +23,8 @@ from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.model.match import Match
 
 if TYPE_CHECKING:  # polars: imported where the tables are used
+    import polars as pl
+
     from gamao_cli.analysis.skill_run import FileSkill
     from gamao_cli.analysis.tables import Tables
 
@@ -125,8 +127,15 @@ def table_candidates(tables: Tables) -> list[Candidate]:
     variant, games, final score and plays."""
     import polars as pl
 
-    plays = tables.games.group_by(KEYS).agg(pl.col("plays").sum().alias("_plays"))
-    rows = tables.matches.select(*KEYS, "length", "variant", "games", "score_1", "score_2").join(
+    plays = tables.games.group_by(KEYS).agg(pl.col("plays").sum())
+    return match_candidates(tables.matches, plays)
+
+
+def match_candidates(matches: pl.DataFrame, plays: pl.DataFrame) -> list[Candidate]:
+    """The candidates of the rows ``matches`` (of the matches table), ``plays`` giving each
+    match's plays (columns file, match, plays; a match with games has a row)."""
+    plays = plays.select(*KEYS, plays.get_column("plays").alias("_plays"))
+    rows = matches.select(*KEYS, "length", "variant", "games", "score_1", "score_2").join(
         plays, on=list(KEYS), how="left", maintain_order="left"
     )
     return [(r[0], r[1], tuple(r[2:])) for r in rows.iter_rows()]

@@ -12,7 +12,7 @@ from gamao_cli.analysis.names import parse_aliases
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.common import fail, stderr_console
 from gamao_cli.cli.executor_options import Parallel, executor_for
-from gamao_cli.cli.inputs_arg import gather_inputs
+from gamao_cli.cli.inputs_arg import Inputs, gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.i18n import _, counted, ngettext
 
@@ -63,6 +63,18 @@ ForcedOpt = Annotated[
 ]
 
 
+def corpus_inputs(
+    paths: list[str], aliases: list[str] | None, extensions: str | None
+) -> tuple[dict[str, str], Inputs]:
+    """The aliases (NAME -> CANONICAL) and the inputs of ``paths``; exit 2 on a bad alias
+    or when no input is found."""
+    try:
+        alias_map = parse_aliases(aliases or [])
+    except ValueError as exc:
+        fail(str(exc))
+    return alias_map, gather_inputs(paths, extensions)
+
+
 def load_corpus(
     paths: list[str],
     options: CheckOptions,
@@ -77,11 +89,7 @@ def load_corpus(
     keep every match's positions (the report's viewer)."""
     from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
 
-    try:
-        alias_map = parse_aliases(aliases or [])
-    except ValueError as exc:
-        fail(str(exc))
-    given = gather_inputs(paths, extensions)
+    alias_map, given = corpus_inputs(paths, aliases, extensions)
     items = given.items
     with (
         executor_for(run, items) as runner,
@@ -155,11 +163,7 @@ def load_dataset(
     from gamao_cli.analysis.dataset import DatasetError, scan_dataset, write_dataset
     from gamao_cli.analysis.tables import normalise_names
 
-    try:
-        alias_map = parse_aliases(aliases or [])
-    except ValueError as exc:
-        fail(str(exc))
-    given = gather_inputs(paths, extensions)
+    alias_map, given = corpus_inputs(paths, aliases, extensions)
     items = given.items
     try:
         with (

@@ -35,6 +35,8 @@ from gamao_cli.report.stats_out import (
 )
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from gamao_cli.analysis.skill_run import FileSkill
     from gamao_cli.analysis.tables import LazyTables, Tables
 
@@ -101,38 +103,87 @@ def stats(
         raise typer.Exit(ExitCode.CANNOT_RUN if run.summary.unreadable else ExitCode.OK)
     if resume:
         fail(_("--resume completes a --tables dataset: give --tables too"))
-    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
-    skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
-    _write_view(corpus.tables, by or StatsView.player, fmt, output, skill_files)
-    err.print(summary_line(corpus), markup=False, highlight=False)
-    raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)
+    view = by or StatsView.player
+    if view in (StatsView.pair, StatsView.event):  # club views: of the whole tables
+        corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
+        skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
+        df = club_view(corpus.tables, view, skill_files)
+        _write_frame(df, view, fmt, output, skill_files, corpus.tables.matches)
+        err.print(summary_line(corpus), markup=False, highlight=False)
+        raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)
+    from gamao_cli.cli.stats_read import (
+        folded_games,
+        folded_line,
+        load_folded,
+        view_frame,
+        write_games,
+    )
+
+    read, mapping = load_folded(
+        paths, options, alias, parallel, extensions, dedupe=dedupe,
+        games=view is StatsView.game,
+    )  # fmt: skip
+    try:
+        skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
+        games = folded_games(read, mapping)
+        if view is not StatsView.game or not write_games(
+            games.iter, games.query, fmt, output, skill_files
+        ):
+            _write_frame(view_frame(read, mapping, view), view, fmt, output, skill_files)
+    finally:
+        read.close()
+    err.print(folded_line(read), markup=False, highlight=False)
+    raise typer.Exit(ExitCode.CANNOT_RUN if read.summary.unreadable else ExitCode.OK)
 
 
 def _write_view(
-    tables: Tables | LazyTables,
+    tables: LazyTables,
     view: StatsView,
     fmt: StatsFormat,
     output: Path | None,
     skill: list[FileSkill] | None = None,
 ) -> None:
-    from polars.exceptions import PolarsError
+    """A view of a scanned dataset, computed as it streams (``--by game`` written so)."""
+    from gamao_cli.analysis.tables import by_match, by_player
+    from gamao_cli.cli.stats_read import dataset_games, write_games
 
+    if view in (StatsView.pair, StatsView.event):
+        _write_frame(club_view(tables, view, skill), view, fmt, output, skill, tables.matches)
+        return
+    if view is StatsView.game:
+        games = dataset_games(tables)
+        if not write_games(games.iter, games.query, fmt, output, skill):
+            _write_frame(games.query().collect(), view, fmt, output, skill)
+        return
+    df = by_player(tables) if view is StatsView.player else by_match(tables)
+    _write_frame(df, view, fmt, output, skill)
+
+
+def club_view(
+    tables: Tables | LazyTables, view: StatsView, skill: list[FileSkill] | None
+) -> pl.DataFrame:
+    """``--by pair`` or ``--by event`` of the tables (exit 2: ``--skill`` with ``event``)."""
     from gamao_cli.analysis.club_views import by_event, by_pair
-    from gamao_cli.analysis.tables import Tables, by_game, by_match, by_player
 
     if view is StatsView.event and skill is not None:
         fail(_("--skill adds nothing to --by event: ask for --by pair, player, match or game"))
-    if view is StatsView.player:
-        df = by_player(tables)
-    elif view in (StatsView.pair, StatsView.event):
-        df = (by_pair if view is StatsView.pair else by_event)(tables.matches, tables.games)
-    else:
-        eager = tables if isinstance(tables, Tables) else Tables(
-            *(frame.collect() for _, frame in tables.items())
-        )  # fmt: skip
-        df = by_match(eager) if view is StatsView.match else by_game(eager)
+    return (by_pair if view is StatsView.pair else by_event)(tables.matches, tables.games)
+
+
+def _write_frame(
+    df: pl.DataFrame,
+    view: StatsView,
+    fmt: StatsFormat,
+    output: Path | None,
+    skill: list[FileSkill] | None = None,
+    matches: pl.DataFrame | pl.LazyFrame | None = None,
+) -> None:
+    """``df`` (a view) written, with the skill columns of ``skill`` (``matches``: the matches
+    table, for the pair view)."""
+    from polars.exceptions import PolarsError
+
     if skill is not None:
-        df = join_skill(df, view.value, skill, tables.matches)
+        df = join_skill(df, view.value, skill, matches)
     try:
         if fmt is StatsFormat.parquet and output is not None:
             with atomic_open(output, "wb") as bout:

@@ -7,7 +7,7 @@ play, dice), each repeating the key columns; CSV, JSON and Parquet carry every c
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
@@ -263,8 +263,33 @@ def write_text(df: pl.DataFrame, fmt: StatsFormat, out: TextIO) -> None:
         raise ValueError(_("{fmt} is not a text format").format(fmt=fmt.value))
 
 
-def write_parquet(df: pl.DataFrame, out: BinaryIO | Path) -> None:
-    df.write_parquet(out, statistics=False)
+def write_chunks(chunks: Iterable[pl.DataFrame], fmt: StatsFormat, out: TextIO) -> None:
+    """CSV or JSON of the rows of ``chunks`` (one frame's columns each) put one after the
+    other, as :func:`write_text` writes them whole, a chunk at a time: the first chunk's
+    header only; one JSON array."""
+    if fmt not in (StatsFormat.csv, StatsFormat.json):
+        raise ValueError(_("{fmt} is not a text format").format(fmt=fmt.value))
+    first = True
+    for df in chunks:
+        if fmt is StatsFormat.csv:
+            out.write(df.write_csv(include_header=first))
+        elif df.height:
+            out.write(("[" if first else ",") + df.write_json()[1:-1])
+        elif first and fmt is StatsFormat.json:
+            continue  # an empty chunk: the array starts with the first row
+        first = False
+    if fmt is StatsFormat.json:
+        out.write("[]\n" if first else "]\n")
+
+
+def write_parquet(df: pl.DataFrame | pl.LazyFrame, out: BinaryIO | Path) -> None:
+    """Parquet of ``df``; a LazyFrame is written as it is computed (streaming)."""
+    import polars as pl
+
+    if isinstance(df, pl.DataFrame):
+        df.write_parquet(out, statistics=False)
+    else:
+        df.sink_parquet(out, statistics=False)
 
 
 def write_tables(frames: Sequence[tuple[str, pl.DataFrame]], directory: Path) -> list[Path]:

@@ -67,7 +67,7 @@ def test_every_command_that_fans_out_maps_its_units_on_the_one_executor(
     # examples/ holds 4 files (about 60 KB): below 2 MB, so one job without --jobs.
     cases: list[tuple[list[str], list[tuple[str, int]]]] = [
         (["check", "examples"], [("_check_one", 4)]),
-        (["stats", "examples", "-f", "csv"], [("read_batch", 4)]),  # 4 files: a unit each
+        (["stats", "examples", "-f", "csv"], [("_fold_remote", 4)]),  # 4 files: a unit each
         (["report", "examples", "-o", str(tmp_path / "r.html")], [("read_batch", 4)]),
         (
             ["convert", "examples", "--to", "json", "-o", str(tmp_path / "c")],
@@ -90,7 +90,7 @@ def test_every_command_that_fans_out_maps_its_units_on_the_one_executor(
     pytest.importorskip("bgsage")
     made, log = _recorded(monkeypatch, ["stats", *GNUBG, "--skill", "-f", "csv", "--jobs", "3"])
     assert made == [("local", 3, None), ("local", 2, None)]
-    assert log == [("read_batch", 2), ("_analyse_one", 2)]
+    assert log == [("_fold_remote", 2), ("_analyse_one", 2)]
 
 
 def _outputs(args: list[str], jobs: str, tmp_path: Path) -> tuple[int, str, dict[str, bytes]]:

@@ -1,0 +1,316 @@
+"""``gamao stats`` without holding the tables: each slice of them folded into totals.
+
+The inputs are read a slice at a time (:mod:`table_parts`: a long match in parts) and each
+slice is folded as it comes: the players' and the matches' running totals
+(:mod:`view_parts`), each match's row, the names used, and (``--by game``) the game rows,
+kept on disk (:class:`GameSpool`). Nothing grows with the games of a file but the game
+rows on disk. Once every input is in, names are chosen corpus-wide (as
+:func:`tables.normalise_names` chooses them) and the views are the rows
+:func:`tables.by_player`, :func:`tables.by_match` and :func:`tables.by_game` give.
+
+Work units are folded on the run's executor as the tables are read
+(:func:`corpus.read_corpus`), in input order; a batch's fold travels back, small but for
+its game rows.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from gamao_cli.analysis.corpus import UnitProgress, whole_files, work_units
+from gamao_cli.analysis.executors import Executor
+from gamao_cli.analysis.executors.local import SERIAL
+from gamao_cli.analysis.names import resolve_names
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.summary import FileTally, RunSummary, summary_of
+from gamao_cli.analysis.table_parts import SliceRun, empty_tables, table_slices
+from gamao_cli.analysis.tables import Tables, game_rows
+from gamao_cli.analysis.view_parts import (
+    FrameT,
+    PlayerParts,
+    match_parts,
+    match_view,
+    merge_matches,
+    merge_players,
+    player_parts,
+    player_view,
+    renamed,
+)
+from gamao_cli.formats.inputs import InputFile
+
+MERGE_EVERY = 64
+"""Slices' totals are added up every this many slices (a few rows a player, a match)."""
+
+SPOOL_ROWS = 50_000
+"""Game rows are written to disk in files of about this many rows."""
+
+
+class GameSpool:
+    """The game rows (``tables.game_rows``, names as recorded), in order, kept in memory up
+    to :data:`SPOOL_ROWS` rows, in files of a temporary folder past that."""
+
+    def __init__(self) -> None:
+        self.held: list[pl.DataFrame] = []
+        self.rows = 0
+        self.files: list[Path] = []
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+        self.fingerprints = False
+
+    def add(self, frame: pl.DataFrame) -> None:
+        if not frame.height:
+            return
+        self.fingerprints = self.fingerprints or frame.get_column("fingerprint").null_count() < (
+            frame.height
+        )
+        self.held.append(frame)
+        self.rows += frame.height
+        if self.rows >= SPOOL_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self.held:
+            return
+        if self.folder is None:
+            self.folder = tempfile.TemporaryDirectory(prefix="gamao-games-")
+        path = Path(self.folder.name) / f"{len(self.files):06d}.arrow"
+        pl.concat(self.held, how="vertical").write_ipc(path)
+        self.files.append(path)
+        self.held, self.rows = [], 0
+
+    def chunks(self) -> Iterator[pl.DataFrame]:
+        """The rows, a file's (or the frames held) at a time."""
+        for path in self.files:
+            yield pl.read_ipc(path)
+        yield from self.held
+
+    def lazy(self) -> pl.LazyFrame:
+        """The rows as one LazyFrame (the files scanned, not read)."""
+        frames = [pl.scan_ipc(path) for path in self.files]
+        frames += [frame.lazy() for frame in self.held]
+        if not frames:
+            return game_rows_empty().lazy()
+        return pl.concat(frames, how="vertical")
+
+    def close(self) -> None:
+        if self.folder is not None:
+            self.folder.cleanup()
+            self.folder = None
+        self.held, self.files = [], []
+
+
+@dataclass
+class Fold:
+    """What the slices of some inputs add up to (names as recorded)."""
+
+    players: list[PlayerParts] = field(default_factory=list)
+    matches: list[pl.DataFrame] = field(default_factory=list)
+    totals: list[pl.DataFrame] = field(default_factory=list)
+    uses: Counter[str] = field(default_factory=Counter)  # recorded names, once a match side
+    named: set[str] = field(default_factory=set)  # players the findings name
+    findings: list[pl.DataFrame] = field(default_factory=list)  # kept while nothing is read
+    games: list[pl.DataFrame] = field(default_factory=list)  # a worker's game rows
+    files: int = 0
+    unreadable: list[str] = field(default_factory=list)
+    tallies: list[FileTally] = field(default_factory=list)
+    plays: int = 0
+
+    def add(self, tables: Tables, games: Callable[[pl.DataFrame], None] | None) -> None:
+        """Fold one slice in; ``games`` is given its game rows (None: not wanted)."""
+        self.players.append(
+            player_parts(tables.matches, tables.games, tables.cube_actions, tables.plays)
+        )
+        self.totals.append(match_parts(tables.games, tables.cube_actions, tables.findings))
+        if tables.matches.height:
+            self.matches.append(tables.matches)
+            for column in ("recorded_1", "recorded_2"):
+                self.uses.update(tables.matches.get_column(column).to_list())
+        players = tables.findings.get_column("player").drop_nulls().unique().to_list()
+        self.named.update(players)
+        if not self.matches and tables.findings.height:
+            self.findings.append(tables.findings)
+        elif self.matches:
+            self.findings = []
+        if games is not None:
+            games(game_rows(tables))
+        if len(self.players) >= MERGE_EVERY:
+            self.compact()
+
+    def compact(self) -> None:
+        if self.players:
+            self.players = [merge_players(self.players)]
+        if self.totals:
+            self.totals = [merge_matches(self.totals)]
+        if len(self.matches) > 1:
+            self.matches = [pl.concat(self.matches, how="vertical")]
+
+    def join(self, other: Fold, games: Callable[[pl.DataFrame], None] | None) -> None:
+        """Fold ``other`` (the next batch's) in after this one."""
+        self.players.extend(other.players)
+        self.totals.extend(other.totals)
+        if other.matches:
+            self.findings = []
+        elif not self.matches:
+            self.findings.extend(other.findings)
+        self.matches.extend(other.matches)
+        self.uses.update(other.uses)
+        self.named.update(other.named)
+        self.files += other.files
+        self.unreadable.extend(other.unreadable)
+        self.tallies.extend(other.tallies)
+        self.plays += other.plays
+        if games is not None:
+            for frame in other.games:
+                games(frame)
+        if len(self.players) >= MERGE_EVERY:
+            self.compact()
+
+
+def fold_batch(
+    items: Sequence[InputFile],
+    options: CheckOptions,
+    games: Callable[[pl.DataFrame], None] | None,
+    skip: frozenset[tuple[str, int]] = frozenset(),
+) -> Fold:
+    """Read, replay and fold ``items`` a slice at a time."""
+    fold = Fold()
+    run = SliceRun()
+    for tables in table_slices(items, options, run, skip):
+        fold.add(tables, games)
+    fold.compact()
+    fold.files = whole_files(items)
+    fold.unreadable, fold.tallies, fold.plays = run.unreadable, run.tallies, run.plays
+    return fold
+
+
+def _fold_remote(
+    args: tuple[Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]]],
+) -> Fold:
+    """A batch folded in a worker: its game rows travel back with the totals."""
+    items, options, keep_games, skip = args
+    kept: list[pl.DataFrame] = []
+    fold = fold_batch(items, options, kept.append if keep_games else None, skip)
+    fold.games = kept
+    return fold
+
+
+@dataclass
+class StatsRead:
+    """Every input folded: the totals, the rows, the counts; names not yet chosen."""
+
+    fold: Fold
+    spool: GameSpool | None
+    summary: RunSummary
+
+    @property
+    def readable(self) -> bool:
+        return bool(self.fold.matches)
+
+    def mapping(self, aliases: Mapping[str, str] | None) -> dict[str, str]:
+        """Recorded name -> shown name, as :func:`tables.normalise_names` chooses."""
+        uses = Counter(self.fold.uses)
+        for name in self.fold.named:
+            uses[name] += 0
+        return resolve_names(uses, aliases)
+
+    def match_rows(self) -> pl.DataFrame:
+        if not self.fold.matches:
+            return empty_tables().matches
+        return pl.concat(self.fold.matches, how="vertical")
+
+    def close(self) -> None:
+        """Remove the game rows kept on disk."""
+        if self.spool is not None:
+            self.spool.close()
+
+    def findings(self) -> pl.DataFrame:
+        """The findings of a run that read no match (the files' problems), else none."""
+        if not self.fold.findings or self.readable:
+            return empty_tables().findings
+        return pl.concat(self.fold.findings, how="vertical")
+
+
+def fold_corpus(
+    items: Sequence[InputFile],
+    options: CheckOptions,
+    *,
+    games: bool = False,
+    progress: UnitProgress | None = None,
+    executor: Executor = SERIAL,
+    skip: frozenset[tuple[str, int]] = frozenset(),
+) -> StatsRead:
+    """Fold ``items`` (see the module's docstring) on ``executor`` in the work units
+    :func:`corpus.read_corpus` reads, in input order; ``games``: keep the game rows
+    (``--by game``)."""
+    spool = GameSpool() if games else None
+    sink = spool.add if spool is not None else None
+    total = Fold()
+    stdin = any(item.is_stdin for item in items)
+    work = [(batch, options, games, skip) for batch in work_units(items, executor.jobs)]
+    for n, fold in enumerate(executor.map(_fold_remote, work, serial=stdin, chunk=1), 1):
+        total.join(fold, sink)
+        if progress:
+            progress(fold.files, fold.plays, (n, len(work)))
+    return StatsRead(total, spool, summary_of(total.tallies))
+
+
+def match_totals(read: StatsRead) -> pl.DataFrame:
+    """Every match's totals (one row a match), added up once."""
+    fold = read.fold
+    fold.totals = [merge_matches(fold.totals)]
+    return fold.totals[0]
+
+
+def player_rows(read: StatsRead, mapping: Mapping[str, str]) -> pl.DataFrame:
+    """``by_player``'s rows."""
+    if read.fold.players:
+        parts = merge_players(read.fold.players)
+    else:
+        empty = empty_tables()
+        parts = player_parts(empty.matches, empty.games, empty.cube_actions, empty.plays)
+    return player_view(renamed(parts, mapping))
+
+
+def match_rows(read: StatsRead, mapping: Mapping[str, str]) -> pl.DataFrame:
+    """``by_match``'s rows."""
+    return match_view(shown(read.match_rows(), mapping), match_totals(read))
+
+
+def game_chunks(read: StatsRead, mapping: Mapping[str, str]) -> Iterator[pl.DataFrame]:
+    """``by_game``'s rows, a chunk at a time."""
+    assert read.spool is not None
+    keep = read.spool.fingerprints
+    empty = True
+    for chunk in read.spool.chunks():
+        frame = shown(chunk, mapping)
+        empty = False
+        yield frame if keep else frame.drop("fingerprint")
+    if empty:  # the columns, for the CSV header
+        yield game_rows_empty().drop("fingerprint")
+
+
+def game_frame(read: StatsRead, mapping: Mapping[str, str]) -> pl.LazyFrame:
+    """``by_game``'s rows as one LazyFrame (computed as written)."""
+    assert read.spool is not None
+    frame = shown(read.spool.lazy(), mapping)
+    return frame if read.spool.fingerprints else frame.drop("fingerprint")
+
+
+def game_rows_empty() -> pl.DataFrame:
+    """``by_game``'s columns, no row."""
+    return game_rows(empty_tables())
+
+
+def shown(frame: FrameT, mapping: Mapping[str, str]) -> FrameT:
+    """``frame`` (match or game rows) with the players' names as shown."""
+    if all(k == v for k, v in mapping.items()):
+        return frame
+    return frame.with_columns(
+        pl.col(c).replace_strict(mapping, default=pl.col(c), return_dtype=pl.String)
+        for c in ("player_1", "player_2", "winner")
+    )

@@ -1,0 +1,145 @@
+"""``stats`` folds the tables a slice at a time (a long match read in parts): the views are
+those of the whole tables, and no slice holds more than a part's games."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+
+from gamao_cli.analysis import stats_fold, table_parts
+from gamao_cli.analysis.check import collect_inputs
+from gamao_cli.analysis.corpus import read_batch, read_corpus
+from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
+from gamao_cli.analysis.options import CheckOptions
+from gamao_cli.analysis.stats_fold import (
+    fold_corpus,
+    game_chunks,
+    game_frame,
+    match_rows,
+    player_rows,
+)
+from gamao_cli.analysis.table_parts import SliceRun, table_slices
+from gamao_cli.analysis.tables import TABLE_NAMES, by_game, by_match, by_player, concat_tables
+from gamao_cli.formats import base, inputs
+from gamao_cli.formats.inputs import InputFile
+from gamao_cli.report.stats_out import StatsFormat, write_chunks, write_text
+from tests.helpers import REPO, long_session
+
+OPTIONS = CheckOptions(analyse_plays=True)
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parts of 7 games, slices of about 7 games, game rows on disk from 10 rows; files
+    read as streams (a small file is read whole, and then in parts too)."""
+    monkeypatch.setattr(base, "PART_GAMES", 7)
+    monkeypatch.setattr(table_parts, "SLICE_GAMES", 7)
+    monkeypatch.setattr(stats_fold, "SPOOL_ROWS", 10)
+    monkeypatch.setattr(inputs, "WHOLE_BYTES", -1)
+
+
+def _session(tmp_path: Path, games: int = 40, **kwargs: int) -> Path:
+    path = tmp_path / "session.mat"
+    path.write_text(long_session(games, **kwargs))
+    return path
+
+
+def test_slices_come_a_part_at_a_time_and_add_up_to_the_tables(
+    tmp_path: Path, small_parts: None
+) -> None:
+    """40 games in parts of 7: the first part replays 6 (its last game waits for the next
+    part's first score), the next four 7 each, the last 6; a slice is handed on once it
+    holds 7 games (6 + 7 first). The match's row, counting its 40 games, comes in the last.
+    Put together, the slices are the tables read_batch makes of the match read whole."""
+    path = _session(tmp_path, unfinished=14, misscored=15)
+    item = InputFile("session.mat", path)
+    run = SliceRun()
+    slices = list(table_slices([item], OPTIONS, run))
+    assert [s.games.height for s in slices] == [13, 7, 7, 7, 6]
+    assert [s.matches.height for s in slices] == [0, 0, 0, 0, 1]
+    assert slices[-1].matches.row(0, named=True)["games"] == 40
+    assert run.plays == 40  # one play a game (SHORT_GAME), the unfinished one too
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(base, "PART_GAMES", 0)
+        whole = read_batch(([item], OPTIONS)).tables
+    together = concat_tables(slices)
+    for name in TABLE_NAMES:
+        if name == "findings":  # a part's reader diagnostics come with the part
+            key = ["game", "code"]
+            assert_frame_equal(getattr(together, name).sort(key), getattr(whole, name).sort(key))
+        else:
+            assert_frame_equal(getattr(together, name), getattr(whole, name))
+
+
+def test_the_game_rows_reach_the_spool_as_the_slices_are_read(
+    tmp_path: Path, small_parts: None
+) -> None:
+    """The game rows are handed on a slice at a time, while the file is still being read,
+    never the match's 40 at once."""
+    path = _session(tmp_path)
+    seen: list[int] = []
+    stats_fold.fold_batch([InputFile("session.mat", path)], OPTIONS, lambda f: seen.append(
+        f.height
+    ))  # fmt: skip
+    assert seen == [13, 7, 7, 7, 6]
+
+
+def _inputs(tmp_path: Path) -> list[InputFile]:
+    _session(tmp_path, unfinished=20)
+    return collect_inputs([str(tmp_path), str(REPO / "examples")])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_views_of_the_fold_are_those_of_the_tables(
+    tmp_path: Path, small_parts: None, jobs: int
+) -> None:
+    items = _inputs(tmp_path)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(base, "PART_GAMES", 0)
+        tables = read_corpus(items, OPTIONS).tables
+    with SerialExecutor() if jobs == 1 else ProcessExecutor(jobs) as executor:
+        read = fold_corpus(items, OPTIONS, games=True, executor=executor)
+    try:
+        mapping = read.mapping(None)
+        assert_frame_equal(player_rows(read, mapping), by_player(tables))
+        assert_frame_equal(match_rows(read, mapping), by_match(tables))
+        games = by_game(tables)
+        chunks = list(game_chunks(read, mapping))
+        if jobs == 1:  # workers are spawned with the default part size
+            assert len(chunks) > 1 and max(c.height for c in chunks) < games.height
+        assert_frame_equal(pl.concat(chunks), games)
+        assert_frame_equal(game_frame(read, mapping).collect(), games)
+        assert read.fold.plays == tables.plays.height
+        assert read.summary.games == tables.games.height
+    finally:
+        read.close()
+    assert read.spool is not None and read.spool.folder is None  # the files are removed
+
+
+def test_copies_left_out(tmp_path: Path) -> None:
+    """The matches ``skip`` names give no row (their findings stay)."""
+    items = collect_inputs([str(REPO / "examples" / "gnubg_7pt.mat")])
+    full = fold_corpus(items, OPTIONS)
+    assert full.match_rows().height == 1
+    name = full.match_rows().get_column("file")[0]
+    read = fold_corpus(items, OPTIONS, skip=frozenset({(name, 1)}))
+    assert read.match_rows().height == 0 and read.fold.plays == 0
+
+
+@pytest.mark.parametrize("fmt", [StatsFormat.csv, StatsFormat.json])
+def test_chunks_are_written_as_the_whole_frame(fmt: StatsFormat) -> None:
+    df = pl.DataFrame(
+        {"a": [1, 2, 3, None], "b": ["x", "y,z", None, '"q"'], "c": [1.5, 2.0, None, 0.25]}
+    )
+    whole, parts = io.StringIO(), io.StringIO()
+    write_text(df, fmt, whole)
+    write_chunks([df.head(0), df.slice(0, 1), df.head(0), df.slice(1, 3)], fmt, parts)
+    assert parts.getvalue() == whole.getvalue()
+    empty, none = io.StringIO(), io.StringIO()
+    write_text(df.head(0), fmt, empty)
+    write_chunks([df.head(0)], fmt, none)
+    assert none.getvalue() == empty.getvalue() == ("a,b,c\n" if fmt is StatsFormat.csv else "[]\n")
