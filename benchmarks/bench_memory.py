@@ -26,18 +26,25 @@ from benchmarks.common import REPO
 
 GAMAO = os.environ.get("GAMAO", str(REPO / ".venv" / "bin" / "gamao"))
 PYTHON = sys.executable
+SECOND = str(REPO / "examples" / "gnubg_7pt.mat")  # a second input, for several inputs
 
 RUNS = {
     "check": ["check", "{file}", "-f", "jsonl", "-o", "{tmp}/check.jsonl"],
     "stats-player": ["stats", "{file}", "--by", "player", "-f", "csv", "-o", "{tmp}/p.csv"],
     "stats-match": ["stats", "{file}", "--by", "match", "-f", "csv", "-o", "{tmp}/m.csv"],
     "stats-game": ["stats", "{file}", "--by", "game", "-f", "csv", "-o", "{tmp}/g.csv"],
+    "stats-game-json": ["stats", "{file}", "--by", "game", "-f", "json", "-o", "{tmp}/g.json"],
     "stats-tables": ["stats", "{file}", "-f", "csv", "-o", "{tmp}/t.csv", "--tables",
                      "{tmp}/tables"],
+    "stats-tables-game": ["stats", "{file}", "--by", "game", "-f", "csv", "-o", "{tmp}/tg.csv",
+                          "--tables", "{tmp}/tables-g"],
     "convert-sgf": ["convert", "{file}", "--to", "sgf", "-o", "{tmp}/out.sgf", "--force"],
     "convert-json": ["convert", "{file}", "--to", "json", "-o", "{tmp}/out.json", "--force"],
     "convert-jsonl": ["convert", "{file}", "--to", "jsonl", "-o", "{tmp}/out.jsonl", "--force"],
     "convert-mat": ["convert", "{file}", "--to", "mat", "-o", "{tmp}/out.mat", "--force"],
+    "convert-folder": ["convert", "{file}", "--to", "sgf", "-o", "{tmp}/folder", "--force"],
+    "convert-inputs": ["convert", "{file}", "{second}", "--to", "mat", "-o", "{tmp}/inputs",
+                       "--force"],
 }  # fmt: skip
 
 
@@ -80,7 +87,7 @@ def main() -> None:
         print(f"{path} ({size:.1f} MB); {GAMAO}", flush=True)
         print(f"{'run':<15} {'peak MB':>8} {'seconds':>8} {'CPU s':>8}  exit", flush=True)
         for name in names:
-            args = [a.format(tmp=tmp, file=path) for a in RUNS[name]]
+            args = [a.format(tmp=tmp, file=path, second=SECOND) for a in RUNS[name]]
             seconds, cpu, peak, code = run([GAMAO, *args, "--jobs", "1"], limit)
             print(f"{name:<15} {peak:8.0f} {seconds:8.1f} {cpu:8.1f}  {code}", flush=True)
 

@@ -102,6 +102,27 @@ def convert_file(args: tuple[InputFile, str, CheckOptions]) -> Converted:
     return Converted(tuple(messages), diagnostics, problems, games, tuple(texts), count.tally())
 
 
+STREAM_BYTES = 4 << 20
+"""An input of this many bytes or more is converted by the command as it is read
+(:func:`convert_small` leaves it), not as texts made whole by a worker."""
+
+
+def streams(item: InputFile) -> bool:
+    """Whether ``item`` is converted as it is read: standard input, or a large file."""
+    if item.is_stdin:
+        return True
+    try:
+        return item.path is not None and item.path.stat().st_size >= STREAM_BYTES
+    except OSError:
+        return False
+
+
+def convert_small(args: tuple[InputFile, str, CheckOptions]) -> Converted | None:
+    """:func:`convert_file`, but None for an input that :func:`streams` (the command
+    converts it as it is read)."""
+    return None if streams(args[0]) else convert_file(args)
+
+
 def _with_variant(match: Match, variant: Variant | None, messages: list[str]) -> Match:
     """``match`` tagged with the asked variant (written out as the target format's variant
     tag); a different tag of the record's own is reported."""

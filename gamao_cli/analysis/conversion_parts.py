@@ -6,8 +6,10 @@ written to one stream (``convert`` with one input and one output file or stdout)
 games are made canonical by one replay of the whole match run part by part
 (:meth:`MatchReplayer.run_part`), and written when it has replayed them: ``.mat`` as they
 come, JSON and JSON Lines into a temporary file (memory up to a few megabytes, disk past
-that) until the match's end, when its document's diagnostics are all known. SGF (whose
-game roots depend on the games after them) is read and written whole.
+that) until the match's end, when its document's diagnostics are all known; SGF a game tree at a
+time, a game's root given the game after it (whose score may name its winner), but for a
+match whose Crawford game the writer tells from all its games (a match with the Crawford
+rule): its parts are put together and written whole.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ from gamao_cli.engine.notation import to_model_steps
 from gamao_cli.formats.base import in_parts
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
+from gamao_cli.formats.sgf.writer import SgfGames, crawford_free
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.match import Game, Match
 
-STREAMED = frozenset({"mat", "json", "jsonl"})
+STREAMED = frozenset({"mat", "sgf", "json", "jsonl"})
 """The targets written a part at a time."""
 
 SPOOL_BYTES = 4 << 20
@@ -69,10 +72,13 @@ class _Match:
         self.diagnostics: list[Diagnostic] = []
         self.written = 0
         self.spool: IO[str] | None = None
+        self.sgf: SgfGames | None = None
         if target == "mat":
             from gamao_cli.formats.mat.writer import write_mat_head
 
             write_mat_head(first, out)
+        elif target == "sgf":
+            self.sgf = SgfGames(first, None, out)  # crawford_free: no Crawford game to tell
         else:
             # Closed by ``stack`` (convert_streamed's), whenever the conversion ends.
             spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES, "w+", encoding="utf-8")  # noqa: SIM115
@@ -88,20 +94,24 @@ class _Match:
         done = games[:-1] if part.continued else games
         table = self.replayer.canonical
         assert table is not None
-        for game in done:
+        for k, game in enumerate(done):
             actions: list[Action] = []
             for action in game.actions:
                 if isinstance(action, Move) and id(action) in table:
                     action = replace(action, steps=to_model_steps(table[id(action)]))
                 actions.append(action)
-            self.write(replace(game, actions=tuple(actions)), part)
+            following = games[k + 1] if k + 1 < len(games) else None
+            self.write(replace(game, actions=tuple(actions)), part, following)
         table.clear()
         if not part.continued:
             self.end(part)
         return findings
 
-    def write(self, game: Game, part: Match) -> None:
-        if self.target == "mat":
+    def write(self, game: Game, part: Match, following: Game | None) -> None:
+        """Write ``game`` (``following``: the game after it, None for the match's last)."""
+        if self.sgf is not None:
+            self.sgf.write(game, following)
+        elif self.target == "mat":
             from gamao_cli.formats.mat.writer import write_mat_game
 
             write_mat_game(game, part, self.out)
@@ -137,6 +147,7 @@ def convert_streamed(
     problems = False
     current: _Match | None = None
     skipping = False
+    gathered: list[Match] = []  # an SGF match with a Crawford game to tell: its parts
     reading = read_path(item)
     with in_parts() if target in STREAMED else nullcontext():  # readers ask when they start
         first = next(reading, None)
@@ -155,7 +166,7 @@ def convert_streamed(
             diagnostics += len(shown)
             problems = problems or bool(shown)
             if match.part == 0:
-                current, skipping = None, False
+                current, skipping, gathered = None, False, []
                 if not match.games:
                     count.add(match, match.diagnostics)
                     continue
@@ -171,10 +182,29 @@ def convert_streamed(
                     count.add(match, findings)
                     fmt.write(canonical, out())
                     continue
+                if target == "sgf" and not crawford_free(tagged):
+                    gathered = [tagged]  # which game is the Crawford game: known at the end
+                    continue
                 current = _Match(tagged, target, options, out(), stack)
+            elif gathered:
+                gathered.append(match)
+                if not match.continued:
+                    whole = _put_together(gathered)
+                    games += len(whole.games)
+                    canonical, findings = canonical_replay(whole, options)
+                    count.add(whole, findings)
+                    fmt.write(canonical, out())
+                continue
             if skipping or current is None:
                 count.add(match, match.diagnostics)
                 continue
             games += len(match.games)
             count.add(match, current.part(match))
     return Streamed(tuple(messages), diagnostics, problems, matches, games, count.tally())
+
+
+def _put_together(parts: list[Match]) -> Match:
+    """One match of the parts read of it (the first tagged as asked)."""
+    games = tuple(g for p in parts for g in p.games)
+    diagnostics = tuple(d for p in parts for d in p.diagnostics)
+    return replace(parts[0], games=games, diagnostics=diagnostics, continued=False)

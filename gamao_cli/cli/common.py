@@ -60,6 +60,17 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(ExitCode.CANNOT_RUN)
 
 
+def say_exists(dest: object) -> None:
+    """Say on stderr that ``dest`` exists and is not overwritten (no ``--force``)."""
+    from gamao_cli.i18n import _
+
+    stderr_console().print(
+        _("{path}: exists, not overwritten (use --force)").format(path=dest),
+        markup=False,
+        highlight=False,
+    )
+
+
 def is_terminal(stream: object = None) -> bool:
     stream = stream or sys.stderr
     isatty = getattr(stream, "isatty", None)

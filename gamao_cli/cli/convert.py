@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
 import typer
 
 from gamao_cli.analysis.match_output import OutputNames, derived_name, relative_name
-from gamao_cli.cli.common import ExitCode, fail, stderr_console
+from gamao_cli.cli.common import ExitCode, fail, say_exists, stderr_console
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
@@ -57,7 +57,7 @@ def convert(
     stderr. Nothing is written outside OUT and nothing is overwritten without --force. Exit
     code 0; 1 when the readers reported problems; 2 when an input or nothing could be read.
     """
-    from gamao_cli.analysis.conversion import convert_file
+    from gamao_cli.analysis.conversion import convert_small
     from gamao_cli.analysis.summary import RunSummary
     from gamao_cli.formats.inputs import Repeats, iter_input_files
     from gamao_cli.formats.registry import by_name
@@ -138,9 +138,34 @@ def convert(
         executor_for(parallel, [i for i, _rel in rooted]) as runner,
         progress_bar(len(items), "converting") as advance,
     ):
-        results = runner.map(convert_file, work, serial=stdin)
+        results = runner.map(convert_small, work, serial=stdin)
         for (item, rel), done in zip(rooted, results, strict=True):
             counts["files"] += 1
+            if done is None:  # a large input (or stdin): converted here as it is read
+                from gamao_cli.cli.convert_here import convert_here
+
+                def shared_sink() -> TextIO:
+                    nonlocal shared
+                    if shared is None:
+                        shared = single.enter_context(atomic_open(Path(str(output)), newline="\n"))
+                    return shared
+
+                try:
+                    here = convert_here(
+                        item, rel, to.value, options,
+                        shared=shared_sink if out_dir is None else None, out_dir=out_dir,
+                        names=names, ext=fmt.extensions[0], force=force,
+                    )  # fmt: skip
+                except OSError as exc:
+                    _cannot_write(out_dir or Path(output or "-"), exc)
+                summary.add(here.streamed.tally)
+                counts["diagnostics"] += here.streamed.diagnostics
+                counts["matches"] += here.streamed.matches
+                counts["games"] += here.streamed.games
+                counts["written"] += here.written
+                problems = problems or here.streamed.problems or here.refused
+                advance(1)
+                continue
             summary.add(done.tally)
             for message in done.messages:
                 err.print(message, markup=False, highlight=False)
@@ -166,11 +191,7 @@ def convert(
                     # Two inputs with one stem (7point.mat, 7point.sgf): 7point.2.sgf.
                     dest = names.claim(dest, item.name)
                     if dest.exists() and not force:
-                        err.print(
-                            _("{path}: exists, not overwritten (use --force)").format(path=dest),
-                            markup=False,
-                            highlight=False,
-                        )
+                        say_exists(dest)
                         problems = True
                         continue
                     dest.parent.mkdir(parents=True, exist_ok=True)

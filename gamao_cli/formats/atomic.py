@@ -49,6 +49,23 @@ def _discard(temporary: Path) -> None:
         os.unlink(temporary)
 
 
+def hidden_file(target: Path) -> tuple[int, Path]:
+    """A new, empty, hidden file beside ``target`` (its descriptor, open for writing, and its
+    path), for a writer that renames it into place itself, or :func:`discard` s it."""
+    return _create(target)
+
+
+def discard(temporary: Path) -> None:
+    """Remove a file of :func:`hidden_file` (gone already: nothing to do)."""
+    _discard(temporary)
+
+
+def keep_mode(temporary: Path, target: Path) -> None:
+    """Give ``temporary`` the mode of ``target`` when it exists (a file replaced keeps it)."""
+    with suppress(OSError):
+        os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+
+
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """A temporary path beside ``target`` (an empty file) for a writer that takes a path

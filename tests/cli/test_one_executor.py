@@ -71,7 +71,7 @@ def test_every_command_that_fans_out_maps_its_units_on_the_one_executor(
         (["report", "examples", "-o", str(tmp_path / "r.html")], [("read_batch", 4)]),
         (
             ["convert", "examples", "--to", "json", "-o", str(tmp_path / "c")],
-            [("convert_file", 4)],
+            [("convert_small", 4)],
         ),
         (["dedupe", "examples", "-f", "json"], [("_occurrences", 0), ("_occurrences", 4)]),
         (["filter", "examples", "--where", "length >= 1"], [("_select_file", 4)]),

@@ -104,14 +104,45 @@ _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*")
 def write_sgf(match: Match, stream: TextIO) -> None:
     """Write ``match`` as one SGF game tree per game (a root-only tree if it has no games)."""
     games = match.games or (Game(number=1, score=(0, 0), actions=()),)
-    scores = _scores(match)
-    crawford_index = _crawford_index(match, scores)
+    trees = SgfGames(match, _crawford_index(match, _scores(match)), stream)
     for i, game in enumerate(games):
-        stream.write(_root(match, game, i, scores[i], i == crawford_index, games))
-        for node in _nodes(match, game, scores[i], i == crawford_index):
+        trees.write(game, games[i + 1] if i + 1 < len(games) else None)
+
+
+def crawford_free(match: Match) -> bool:
+    """Whether no game of ``match`` is told as the Crawford game (no Crawford rule): its
+    trees can then be written a game at a time, without looking at the games after."""
+    return not _crawford_rule(match)
+
+
+class SgfGames:
+    """A match's game trees written one at a time, in order (a match read in parts): each
+    game is given with the game after it (its score may name the winner), None for the last.
+    ``crawford_index``: the Crawford game's (:func:`crawford_free` matches: None)."""
+
+    def __init__(self, match: Match, crawford_index: int | None, stream: TextIO) -> None:
+        self.match = match
+        self.crawford_index = crawford_index
+        self.stream = stream
+        self.index = 0
+        self.running = (0, 0)  # the score after the games written, from their results
+
+    def write(self, game: Game, following: Game | None) -> None:
+        match, stream, i = self.match, self.stream, self.index
+        score = game.score if game.score is not None else self.running
+        win = _last_win(game)
+        self.running = score
+        if win is not None and win.player in (0, 1):
+            gained = [score[0], score[1]]
+            gained[win.player] += win.points
+            self.running = (gained[0], gained[1])
+        crawford = i == self.crawford_index
+        stream.write(_root(match, game, i, score, crawford, following))
+        for node in _nodes(match, game, score, crawford):
             stream.write("\n;")
             stream.write(node)
         stream.write(")\n")
+        self.index += 1
 
 
 # --- the root node -----------------------------------------------------------------------------
@@ -123,7 +154,7 @@ def _root(
     index: int,
     score: tuple[int, int],
     crawford_game: bool,
-    games: Sequence[Game],
+    following: Game | None,
 ) -> str:
     number = game.number - 1 if game.number >= 1 else index
     parts = [
@@ -141,7 +172,7 @@ def _root(
         parts.append(f"RU[{':'.join(rules)}]")
     if game.cube_value != 1:
         parts.append(f"CV[{game.cube_value}]")
-    result = _result(match, game, index, games)
+    result = _result(match, game, following)
     if result:
         parts.append(f"RE[{result}]")
     parts.append(_property_text(_properties(game.properties)))
@@ -264,13 +295,13 @@ def _last_win(game: Game) -> Win | None:
     return None
 
 
-def _result(match: Match, game: Game, index: int, games: Sequence[Game]) -> str:
+def _result(match: Match, game: Game, following: Game | None) -> str:
     win = _last_win(game)
     if win is None:
         return ""
     winner = win.player
     if winner not in (0, 1):
-        winner = _winner_from_next_score(game, index, games)
+        winner = _winner_from_next_score(game, following)
     if winner is None:
         return ""
     resigned = win.resigned
@@ -279,10 +310,10 @@ def _result(match: Match, game: Game, index: int, games: Sequence[Game]) -> str:
     return f"{'WB'[winner]}+{win.points}{'R' if resigned else ''}"
 
 
-def _winner_from_next_score(game: Game, index: int, games: Sequence[Game]) -> int | None:
-    if index + 1 >= len(games) or game.score is None:
+def _winner_from_next_score(game: Game, following: Game | None) -> int | None:
+    if following is None or game.score is None:
         return None
-    after = games[index + 1].score
+    after = following.score
     if after is None:
         return None
     gains = (after[0] - game.score[0], after[1] - game.score[1])
