@@ -29,8 +29,8 @@ from gamao_cli.analysis.executors.local import SERIAL
 from gamao_cli.analysis.names import resolve_names
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import FileTally, RunSummary, summary_of
-from gamao_cli.analysis.table_parts import SliceRun, empty_tables, table_slices
-from gamao_cli.analysis.tables import Tables, game_rows
+from gamao_cli.analysis.table_parts import SLICE_GAMES, SliceRun, empty_tables, table_slices
+from gamao_cli.analysis.tables import Tables, concat_tables, game_rows
 from gamao_cli.analysis.view_parts import (
     FrameT,
     PlayerParts,
@@ -43,6 +43,10 @@ from gamao_cli.analysis.view_parts import (
     renamed,
 )
 from gamao_cli.formats.inputs import InputFile
+
+FOLD_GAMES = 4 * SLICE_GAMES
+"""Slices are folded together once they hold this many games: a fold's queries cost about
+the same for a few games as for a slice's, so folding fewer, larger pieces is cheaper."""
 
 MERGE_EVERY = 64
 """Slices' totals are added up every this many slices (a few rows a player, a match)."""
@@ -180,8 +184,16 @@ def fold_batch(
     """Read, replay and fold ``items`` a slice at a time."""
     fold = Fold()
     run = SliceRun()
+    held: list[Tables] = []
+    games_held = 0
     for tables in table_slices(items, options, run, skip):
-        fold.add(tables, games)
+        held.append(tables)
+        games_held += tables.games.height
+        if games_held >= FOLD_GAMES:
+            fold.add(concat_tables(held), games)
+            held, games_held = [], 0
+    if held:
+        fold.add(concat_tables(held), games)
     fold.compact()
     fold.files = whole_files(items)
     fold.unreadable, fold.tallies, fold.plays = run.unreadable, run.tallies, run.plays

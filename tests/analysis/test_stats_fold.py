@@ -34,10 +34,11 @@ OPTIONS = CheckOptions(analyse_plays=True)
 
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Parts of 7 games, slices of about 7 games, game rows on disk from 10 rows; files
-    read as streams (a small file is read whole, and then in parts too)."""
+    """Parts of 7 games, slices of about 7 games folded two at a time, game rows on disk from
+    10 rows; files read as streams (a small file is read whole, and then in parts too)."""
     monkeypatch.setattr(base, "PART_GAMES", 7)
     monkeypatch.setattr(table_parts, "SLICE_GAMES", 7)
+    monkeypatch.setattr(stats_fold, "FOLD_GAMES", 14)
     monkeypatch.setattr(stats_fold, "SPOOL_ROWS", 10)
     monkeypatch.setattr(inputs, "WHOLE_BYTES", -1)
 
@@ -78,14 +79,15 @@ def test_slices_come_a_part_at_a_time_and_add_up_to_the_tables(
 def test_the_game_rows_reach_the_spool_as_the_slices_are_read(
     tmp_path: Path, small_parts: None
 ) -> None:
-    """The game rows are handed on a slice at a time, while the file is still being read,
-    never the match's 40 at once."""
+    """The game rows are handed on a fold at a time, while the file is still being read,
+    never the match's 40 at once: slices of 13, 7, 7, 7 and 6 games, folded once they hold
+    14 games or at the end: 13 + 7, 7 + 7, 6."""
     path = _session(tmp_path)
     seen: list[int] = []
     stats_fold.fold_batch([InputFile("session.mat", path)], OPTIONS, lambda f: seen.append(
         f.height
     ))  # fmt: skip
-    assert seen == [13, 7, 7, 7, 6]
+    assert seen == [20, 14, 6]
 
 
 def _inputs(tmp_path: Path) -> list[InputFile]:
