@@ -48,6 +48,7 @@ from gamao_cli import __version__
 from gamao_cli.analysis.corpus import UNIT_BYTES, UnitProgress, byte_batches, whole_files
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.executors.local import SERIAL
+from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import RunSummary, summary_of
 from gamao_cli.analysis.table_parts import SliceRun, table_slices
@@ -237,7 +238,7 @@ def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:
     fs, base = _fs(root)
     run = SliceRun()
     counts = dict.fromkeys(TABLE_NAMES, 0)
-    with tempfile.TemporaryDirectory(prefix="gamao-unit-") as spill:
+    with tempfile.TemporaryDirectory(prefix="gamao-unit-") as spill, gc_paused() as pause:
         first: Tables | None = None  # the first slice, held until a second comes
         slices = 0
         for tables in table_slices(unit.files, options, run):
@@ -247,10 +248,11 @@ def write_unit(args: tuple[Unit, CheckOptions, str]) -> UnitResult:
             if slices == 1:
                 first = tables
                 continue
-            if first is not None:
-                _spill(first, spill, 1)
-                first = None
-            _spill(tables, spill, slices)
+            with pause.lifted():
+                if first is not None:
+                    _spill(first, spill, 1)
+                    first = None
+                _spill(tables, spill, slices)
         for name in TABLE_NAMES:
             target = f"{base}/{name}/{unit.id}.parquet"
             if first is not None:

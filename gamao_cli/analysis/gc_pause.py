@@ -15,14 +15,35 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+class Pause:
+    """A pause of the collector (:func:`gc_paused`)."""
+
+    def __init__(self, resume: bool) -> None:
+        self.resume = resume  # whether the collector was on when paused
+
+    @contextmanager
+    def lifted(self) -> Iterator[None]:
+        """Run the body with the collector on again, collecting the cycles the paused work
+        left (if it was on when paused), then off again: for a moment between pieces of a
+        long paused work, so that its garbage stays bounded by a piece."""
+        if not self.resume:
+            yield
+            return
+        gc.enable()
+        try:
+            yield
+        finally:
+            gc.disable()
+
+
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[Pause]:
     """Run the body with the cyclic collector off; it is turned back on afterwards if it was
     on before (nested uses leave it to the outermost)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield
+        yield Pause(was_enabled)
     finally:
         if was_enabled:
             gc.enable()

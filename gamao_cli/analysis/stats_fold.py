@@ -10,7 +10,11 @@ rows on disk. Once every input is in, names are chosen corpus-wide (as
 
 Work units are folded on the run's executor as the tables are read
 (:func:`corpus.read_corpus`), in input order; a batch's fold travels back, small but for
-its game rows.
+its game rows and the slices it did not fold. Slices are folded :data:`FOLD_GAMES` games
+at a time (:class:`Folding`), across units: a unit's last few slices are folded with the
+next units' (many small files cost one fold, as they cost one query when read whole).
+Memory stays bounded by a fold's games, whether the games come from one huge file or from
+many small ones.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +31,7 @@ import polars as pl
 from gamao_cli.analysis.corpus import UnitProgress, whole_files, work_units
 from gamao_cli.analysis.executors import Executor
 from gamao_cli.analysis.executors.local import SERIAL
+from gamao_cli.analysis.gc_pause import gc_paused
 from gamao_cli.analysis.names import resolve_names
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import FileTally, RunSummary, summary_of
@@ -112,6 +118,7 @@ class GameSpool:
 class Fold:
     """What the slices of some inputs add up to (names as recorded)."""
 
+    by_player: bool = True  # whether the players' totals are wanted (``--by player``)
     players: list[PlayerParts] = field(default_factory=list)
     matches: list[pl.DataFrame] = field(default_factory=list)
     totals: list[pl.DataFrame] = field(default_factory=list)
@@ -123,12 +130,14 @@ class Fold:
     unreadable: list[str] = field(default_factory=list)
     tallies: list[FileTally] = field(default_factory=list)
     plays: int = 0
+    pending: list[Tables] = field(default_factory=list)  # slices not folded yet (fold_batch)
 
     def add(self, tables: Tables, games: Callable[[pl.DataFrame], None] | None) -> None:
         """Fold one slice in; ``games`` is given its game rows (None: not wanted)."""
-        self.players.append(
-            player_parts(tables.matches, tables.games, tables.cube_actions, tables.plays)
-        )
+        if self.by_player:
+            self.players.append(
+                player_parts(tables.matches, tables.games, tables.cube_actions, tables.plays)
+            )
         self.totals.append(match_parts(tables.games, tables.cube_actions, tables.findings))
         if tables.matches.height:
             self.matches.append(tables.matches)
@@ -142,13 +151,13 @@ class Fold:
             self.findings = []
         if games is not None:
             games(game_rows(tables))
-        if len(self.players) >= MERGE_EVERY:
+        if len(self.totals) >= MERGE_EVERY:
             self.compact()
 
     def compact(self) -> None:
-        if self.players:
+        if len(self.players) > 1:
             self.players = [merge_players(self.players)]
-        if self.totals:
+        if len(self.totals) > 1:
             self.totals = [merge_matches(self.totals)]
         if len(self.matches) > 1:
             self.matches = [pl.concat(self.matches, how="vertical")]
@@ -171,8 +180,42 @@ class Fold:
         if games is not None:
             for frame in other.games:
                 games(frame)
-        if len(self.players) >= MERGE_EVERY:
+        if len(self.totals) >= MERGE_EVERY:
             self.compact()
+
+
+class Folding:
+    """Slices held as they come, in order, and folded into ``fold`` together once they hold
+    :data:`FOLD_GAMES` games (or when :meth:`flush` is called): the slices of many small
+    inputs cost one fold, as the tables of a whole small corpus cost one query.
+    ``lifted`` gives the moment a fold runs in (:meth:`gc_pause.Pause.lifted`: the
+    collector on once a fold, not once a slice)."""
+
+    def __init__(
+        self,
+        fold: Fold,
+        games: Callable[[pl.DataFrame], None] | None,
+        lifted: Callable[[], AbstractContextManager[None]] = nullcontext,
+    ) -> None:
+        self.fold = fold
+        self.games = games
+        self.lifted = lifted
+        self.held: list[Tables] = []
+        self.held_games = 0
+
+    def add(self, tables: Tables) -> None:
+        self.held.append(tables)
+        self.held_games += tables.games.height
+        if self.held_games >= FOLD_GAMES:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.held:
+            return
+        with self.lifted():
+            tables = self.held[0] if len(self.held) == 1 else concat_tables(self.held)
+            self.held, self.held_games = [], 0
+            self.fold.add(tables, self.games)
 
 
 def fold_batch(
@@ -180,33 +223,33 @@ def fold_batch(
     options: CheckOptions,
     games: Callable[[pl.DataFrame], None] | None,
     skip: frozenset[tuple[str, int]] = frozenset(),
+    by_player: bool = True,
 ) -> Fold:
-    """Read, replay and fold ``items`` a slice at a time."""
-    fold = Fold()
+    """Read, replay and fold ``items`` a slice at a time; the slices after the last whole
+    fold are left unfolded in :attr:`Fold.pending` (fewer than :data:`FOLD_GAMES` games),
+    for :func:`fold_corpus` to fold with the next inputs'. The collector is paused while
+    slices are made, on while a fold runs. ``by_player``: add up the players' totals."""
+    fold = Fold(by_player=by_player)
     run = SliceRun()
-    held: list[Tables] = []
-    games_held = 0
-    for tables in table_slices(items, options, run, skip):
-        held.append(tables)
-        games_held += tables.games.height
-        if games_held >= FOLD_GAMES:
-            fold.add(concat_tables(held), games)
-            held, games_held = [], 0
-    if held:
-        fold.add(concat_tables(held), games)
+    with gc_paused() as pause:
+        folding = Folding(fold, games, pause.lifted)
+        for tables in table_slices(items, options, run, skip):
+            folding.add(tables)
     fold.compact()
+    fold.pending = folding.held
     fold.files = whole_files(items)
     fold.unreadable, fold.tallies, fold.plays = run.unreadable, run.tallies, run.plays
     return fold
 
 
 def _fold_remote(
-    args: tuple[Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]]],
+    args: tuple[Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]], bool],
 ) -> Fold:
-    """A batch folded in a worker: its game rows travel back with the totals."""
-    items, options, keep_games, skip = args
+    """A batch folded in a worker: its game rows travel back with the totals (and its
+    unfolded slices, fewer than a fold's games)."""
+    items, options, keep_games, skip, by_player = args
     kept: list[pl.DataFrame] = []
-    fold = fold_batch(items, options, kept.append if keep_games else None, skip)
+    fold = fold_batch(items, options, kept.append if keep_games else None, skip, by_player)
     fold.games = kept
     return fold
 
@@ -255,19 +298,28 @@ def fold_corpus(
     progress: UnitProgress | None = None,
     executor: Executor = SERIAL,
     skip: frozenset[tuple[str, int]] = frozenset(),
+    by_player: bool = True,
 ) -> StatsRead:
     """Fold ``items`` (see the module's docstring) on ``executor`` in the work units
     :func:`corpus.read_corpus` reads, in input order; ``games``: keep the game rows
-    (``--by game``)."""
+    (``--by game``); ``by_player``: add up the players' totals (``--by player``; the
+    matches' are always added up: the copies of a match are told by them)."""
     spool = GameSpool() if games else None
     sink = spool.add if spool is not None else None
-    total = Fold()
+    total = Fold(by_player=by_player)
+    folding = Folding(total, sink)  # the units' unfolded slices, folded together
     stdin = any(item.is_stdin for item in items)
-    work = [(batch, options, games, skip) for batch in work_units(items, executor.jobs)]
+    work = [(batch, options, games, skip, by_player) for batch in work_units(items, executor.jobs)]
     for n, fold in enumerate(executor.map(_fold_remote, work, serial=stdin, chunk=1), 1):
+        if fold.totals:  # what the unit folded comes after the slices held: fold them first
+            folding.flush()
         total.join(fold, sink)
+        for tables in fold.pending:
+            folding.add(tables)
+        fold.pending = []
         if progress:
             progress(fold.files, fold.plays, (n, len(work)))
+    folding.flush()
     return StatsRead(total, spool, summary_of(total.tallies))
 
 

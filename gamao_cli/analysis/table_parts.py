@@ -10,7 +10,6 @@ games); inputs whose games fit in one slice give one slice, those very tables.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -126,49 +125,41 @@ def table_slices(
     games come in the last slice, after the others (as in :func:`corpus.read_batch`). The
     matches ``skip`` names ((file, 1-based match): copies left out) give their findings only.
 
-    The cyclic collector is off while a slice is made (see :mod:`gc_pause`), on between."""
+    The cyclic collector is left as the caller set it: callers pause it for their whole work
+    (:func:`gc_pause.gc_paused`) and lift the pause between their own pieces of it (a fold of
+    several slices, a slice written to disk)."""
     rows = _Rows()
     extra: list[tuple[int, Finding]] = []
     held = 0  # games in ``rows``
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for item in items:
-            readable = False
-            count = FileCount(whole=item.span is None or item.span.start == 0)
-            games = verified = 0  # of a match read in parts, so far
-            for replay, more in part_replays(item, options, count):
-                parted = more or replay.match.part > 0
-                if not replay.match.games and not parted:
-                    extra.extend((replay.index, f) for f in replay.findings)
-                    continue
-                readable = True
-                if (item.name, replay.index + 1) in skip:
-                    rows.findings.extend(finding_row(f, replay.index + 1) for f in replay.findings)
-                    continue
-                run.plays += replay.played
-                add_replay(replay, rows.matches, rows.games, rows.plays, rows.cubes, rows.findings)
-                held += len(replay.games)
-                if parted:
-                    games += len(replay.games)
-                    verified += replay.games_verified
-                    row = rows.matches.pop()
-                    if not more:  # the match's row, counting all its games
-                        rows.matches.append((*row[:GAMES], games, verified, *row[VERIFIED + 1 :]))
-                        games = verified = 0
-                if held >= SLICE_GAMES:
-                    done, rows, held = rows.tables(), _Rows(), 0
-                    if collecting:
-                        gc.enable()
-                    yield done
-                    gc.disable()
-            run.tallies.append(count.tally())
-            if not readable and item.span is None and not count.skipped:
-                run.unreadable.append(item.name)
-        for index, finding in extra:
-            rows.findings.append(finding_row(finding, index + 1))
-        done = rows.tables()
-    finally:
-        if collecting:
-            gc.enable()
-    yield done
+    for item in items:
+        readable = False
+        count = FileCount(whole=item.span is None or item.span.start == 0)
+        games = verified = 0  # of a match read in parts, so far
+        for replay, more in part_replays(item, options, count):
+            parted = more or replay.match.part > 0
+            if not replay.match.games and not parted:
+                extra.extend((replay.index, f) for f in replay.findings)
+                continue
+            readable = True
+            if (item.name, replay.index + 1) in skip:
+                rows.findings.extend(finding_row(f, replay.index + 1) for f in replay.findings)
+                continue
+            run.plays += replay.played
+            add_replay(replay, rows.matches, rows.games, rows.plays, rows.cubes, rows.findings)
+            held += len(replay.games)
+            if parted:
+                games += len(replay.games)
+                verified += replay.games_verified
+                row = rows.matches.pop()
+                if not more:  # the match's row, counting all its games
+                    rows.matches.append((*row[:GAMES], games, verified, *row[VERIFIED + 1 :]))
+                    games = verified = 0
+            if held >= SLICE_GAMES:
+                done, rows, held = rows.tables(), _Rows(), 0
+                yield done
+        run.tallies.append(count.tally())
+        if not readable and item.span is None and not count.skipped:
+            run.unreadable.append(item.name)
+    for index, finding in extra:
+        rows.findings.append(finding_row(finding, index + 1))
+    yield rows.tables()

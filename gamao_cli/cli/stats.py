@@ -121,7 +121,7 @@ def stats(
 
     read, mapping = load_folded(
         paths, options, alias, parallel, extensions, dedupe=dedupe,
-        games=view is StatsView.game,
+        games=view is StatsView.game, by_player=view is StatsView.player,
     )  # fmt: skip
     try:
         skill_files = skill_inputs(paths, extensions, options, level, parallel) if skill else None

@@ -34,8 +34,10 @@ def load_folded(
     extensions: str | None,
     dedupe: bool = False,
     games: bool = False,
+    by_player: bool = True,
 ) -> tuple[StatsRead, dict[str, str]]:
-    """Fold the inputs (``games``: keep the game rows) and choose the names shown (recorded
+    """Fold the inputs (``games``: keep the game rows; ``by_player``: the players' totals)
+    and choose the names shown (recorded
     -> shown); exit 2 on bad usage or when nothing is read. A match read twice is named on
     stderr, and with ``dedupe`` counted once (the inputs folded again without the copies)."""
     from gamao_cli.analysis.corpus import findings_in_order
@@ -51,8 +53,9 @@ def load_folded(
             progress_bar(len(items), "reading") as advance,
         ):
             return fold_corpus(
-                items, options, games=games, progress=advance, executor=runner, skip=skip
-            )
+                items, options, games=games, progress=advance, executor=runner, skip=skip,
+                by_player=by_player,
+            )  # fmt: skip
 
     read = fold()
     read.summary.repeated = given.repeated

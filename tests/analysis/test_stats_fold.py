@@ -23,7 +23,14 @@ from gamao_cli.analysis.stats_fold import (
     player_rows,
 )
 from gamao_cli.analysis.table_parts import SliceRun, table_slices
-from gamao_cli.analysis.tables import TABLE_NAMES, by_game, by_match, by_player, concat_tables
+from gamao_cli.analysis.tables import (
+    TABLE_NAMES,
+    Tables,
+    by_game,
+    by_match,
+    by_player,
+    concat_tables,
+)
 from gamao_cli.formats import base, inputs
 from gamao_cli.formats.inputs import InputFile
 from gamao_cli.report.stats_out import StatsFormat, write_chunks, write_text
@@ -81,13 +88,77 @@ def test_the_game_rows_reach_the_spool_as_the_slices_are_read(
 ) -> None:
     """The game rows are handed on a fold at a time, while the file is still being read,
     never the match's 40 at once: slices of 13, 7, 7, 7 and 6 games, folded once they hold
-    14 games or at the end: 13 + 7, 7 + 7, 6."""
+    14 games: 13 + 7, 7 + 7; the last 6 are left unfolded, for the next unit's slices."""
     path = _session(tmp_path)
     seen: list[int] = []
-    stats_fold.fold_batch([InputFile("session.mat", path)], OPTIONS, lambda f: seen.append(
+    fold = stats_fold.fold_batch([InputFile("session.mat", path)], OPTIONS, lambda f: seen.append(
         f.height
     ))  # fmt: skip
-    assert seen == [20, 14, 6]
+    assert seen == [20, 14]
+    assert [t.games.height for t in fold.pending] == [6]
+
+
+def _sessions(tmp_path: Path, count: int, games: int) -> list[InputFile]:
+    for n in range(count):
+        (tmp_path / f"s{n:02d}.mat").write_text(long_session(games))
+    return collect_inputs([str(tmp_path)])
+
+
+def _one_file_a_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stats_fold, "work_units", lambda items, jobs: [[i] for i in items])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_small_units_are_folded_together(
+    tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """Ten files of 5 games, each its own unit: no unit holds a fold's 14 games, so their
+    slices are folded together, once 14 are held (5 + 5 + 5, three times), then the last 5:
+    four folds, not ten, whether the units are read here or by workers."""
+    _one_file_a_unit(monkeypatch)
+    items = _sessions(tmp_path, 10, 5)
+    seen: list[int] = []
+    real_add = stats_fold.Fold.add
+
+    def add(self: stats_fold.Fold, tables: Tables, games: object) -> None:
+        seen.append(tables.games.height)
+        real_add(self, tables, games)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats_fold.Fold, "add", add)
+    with SerialExecutor() if jobs == 1 else ProcessExecutor(jobs) as executor:
+        read = fold_corpus(items, OPTIONS, games=True, executor=executor)
+    try:
+        assert seen == [15, 15, 15, 5]
+        rows = player_rows(read, read.mapping(None))
+        assert rows.get_column("games").to_list() == [50, 50]
+        assert rows.get_column("games_won").to_list() == [0, 50]  # b wins every SHORT_GAME
+        assert match_rows(read, read.mapping(None)).get_column("games").to_list() == [5] * 10
+        assert sum(c.height for c in game_chunks(read, read.mapping(None))) == 50
+    finally:
+        read.close()
+
+
+def test_a_unit_folded_in_part_comes_after_the_slices_held(
+    tmp_path: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 5-game file, then a 30-game one (folded in its unit, 13 + 7 and the rest held): the
+    5 games held are folded before the big unit's folds are joined, so the matches and the
+    game rows stay in input order."""
+    _one_file_a_unit(monkeypatch)
+    (tmp_path / "a.mat").write_text(long_session(5))
+    (tmp_path / "b.mat").write_text(long_session(30))
+    items = collect_inputs([str(tmp_path)])
+    read = fold_corpus(items, OPTIONS, games=True)
+    try:
+        mapping = read.mapping(None)
+        matches = match_rows(read, mapping)
+        assert matches.get_column("games").to_list() == [5, 30]
+        games = pl.concat(list(game_chunks(read, mapping)))
+        files = games.get_column("file").to_list()
+        assert [Path(f).name for f in files] == ["a.mat"] * 5 + ["b.mat"] * 30
+        assert games.get_column("game").to_list() == [*range(1, 6), *range(1, 31)]
+    finally:
+        read.close()
 
 
 def _inputs(tmp_path: Path) -> list[InputFile]:
