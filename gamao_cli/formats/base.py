@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,6 +30,10 @@ LineReader = Callable[[TextIO, str, int], Iterator[Match]]
 """A text reader told how many lines of the file come before the stream it reads."""
 
 Writer = Callable[[Match, TextIO], None]
+Patcher = Callable[[bytes, Sequence[tuple[Match, Match]]], "bytes | None"]
+"""A format that can write repairs into a file's own text (``gamao fix``): the file's bytes
+and each (original, repaired) match, to the patched bytes, or None when they cannot all be
+placed there (the writer's layout is used then)."""
 """``write(match, stream)`` writes one match."""
 
 
@@ -55,6 +59,7 @@ class FormatInfo:
     # JSON, whose sniffers are strict), higher last (the liberal .mat sniffer), else in the
     # registry's order.
     sniff_rank: int = 0
+    patch: Patcher | None = None  # repairs written into the file's own text (gamao fix)
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)

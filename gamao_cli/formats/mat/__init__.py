@@ -92,6 +92,7 @@ FAMILY = Family(
             write=lazy("gamao_cli.formats.mat.writer", "write_mat"),
             read_from=_READ,
             sniff_rank=1,
+            patch=lazy("gamao_cli.formats.mat.patch", "patch_mat"),
         ),
     ),
     codes=MAT_CODES,
