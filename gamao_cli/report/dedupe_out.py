@@ -9,13 +9,13 @@ corpus) and ``near`` (near-duplicates: the other group's fingerprint and the rel
 
 from __future__ import annotations
 
-import csv
 import json
 from typing import TextIO
 
 from gamao_cli.analysis.dedupe import DedupeResult, Group, NearDuplicate, Occurrence
 from gamao_cli.i18n import _, counted
 from gamao_cli.model.terminal_text import TerminalSafeWriter
+from gamao_cli.report.csv_safe import SafeWriter
 from gamao_cli.report.summary_out import run_line
 
 
@@ -98,7 +98,7 @@ CSV_COLUMNS = (
 
 
 def write_csv(result: DedupeResult, out: TextIO) -> None:
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeWriter(out)  # names and file names: no formula (report.csv_safe)
     writer.writerow(CSV_COLUMNS)
     for g in result.groups:
         for o in g.occurrences:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from typing import TYPE_CHECKING, TextIO
+
+from gamao_cli.report.csv_safe import SafeWriter
 
 if TYPE_CHECKING:
     from gamao_cli.analysis.filtering import Selected
@@ -31,7 +32,7 @@ def write_selected(selected: list[Selected], fmt: str, out: TextIO) -> None:
         for row in _rows(selected):
             out.write(json.dumps(row, separators=(",", ":")) + "\n")
     elif fmt == "csv":
-        writer = csv.writer(out, lineterminator="\n")
+        writer = SafeWriter(out)  # names and file names: no formula (report.csv_safe)
         writer.writerow(("file", "match", "player_1", "player_2", "game", "move", "line"))
         for s in selected:
             for h in s.hits or (None,):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable, Sequence
 from typing import TextIO
@@ -18,6 +17,7 @@ from gamao_cli.analysis.findings import Finding
 from gamao_cli.engine.play_list import plays_text
 from gamao_cli.i18n import N_, _, counted, format_number, translate_message
 from gamao_cli.model.terminal_text import terminal_safe_lines
+from gamao_cli.report.csv_safe import SafeWriter
 from gamao_cli.report.summary_out import run_line
 
 CSV_COLUMNS = (
@@ -109,7 +109,7 @@ def write_json(findings: Sequence[Finding], summary: Summary, out: TextIO) -> No
 
 
 def write_csv(findings: Iterable[Finding], out: TextIO) -> None:
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeWriter(out)  # record text: no formula (report.csv_safe)
     writer.writerow(CSV_COLUMNS)
     for f in findings:
         d = f.as_dict()

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from gamao_cli.formats.atomic import atomic_open
 from gamao_cli.i18n import _, format_number, ngettext
+from gamao_cli.report.csv_safe import safe_frame
 from gamao_cli.report.safe_console import SafeConsole as Console
 from gamao_cli.report.stats_out import write_parquet
 
@@ -55,7 +56,7 @@ def ratings_text(table: pl.DataFrame) -> str:
 def frame_text(df: pl.DataFrame, fmt: RatingsFormat) -> str:
     """``df`` as text: the table (:func:`ratings_text`), CSV or JSON (an array of rows)."""
     if fmt is RatingsFormat.csv:
-        return df.write_csv()
+        return safe_frame(df).write_csv()  # names: no formula (report.csv_safe)
     if fmt is RatingsFormat.json:
         buf = io.StringIO()
         df.write_json(buf)

@@ -3,7 +3,6 @@ CSV and Parquet rows (one per decision, player, game or match)."""
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Sequence
 from enum import Enum
@@ -14,6 +13,7 @@ from rich.table import Table
 from gamao_cli.analysis.skill import ROW_FIELDS, Decision
 from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 from gamao_cli.i18n import N_, _, counted, format_number, translate_message
+from gamao_cli.report.csv_safe import SafeDictWriter
 from gamao_cli.report.safe_console import SafeConsole as Console
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def write_rows(
         for row in data:
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     elif fmt is SkillFormat.csv:
-        writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
+        writer = SafeDictWriter(out, fields)  # names: no formula (report.csv_safe)
         writer.writeheader()
         for row in data:
             writer.writerow({k: "" if v is None else v for k, v in row.items()})

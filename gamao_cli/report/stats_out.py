@@ -16,6 +16,7 @@ from rich.table import Table
 
 from gamao_cli.analysis.dice import ROLL_LABELS
 from gamao_cli.i18n import N_, _
+from gamao_cli.report.csv_safe import safe_frame
 from gamao_cli.report.safe_console import SafeConsole as Console
 
 if TYPE_CHECKING:
@@ -254,7 +255,7 @@ def write_table(df: pl.DataFrame, view: StatsView, out: TextIO, terminal: bool) 
 def write_text(df: pl.DataFrame, fmt: StatsFormat, out: TextIO) -> None:
     """CSV or JSON (an array of row objects) to a text stream."""
     if fmt is StatsFormat.csv:
-        out.write(df.write_csv())
+        out.write(safe_frame(df).write_csv())  # names: no formula (report.csv_safe)
     elif fmt is StatsFormat.json:
         buf = io.StringIO()
         df.write_json(buf)
@@ -272,7 +273,7 @@ def write_chunks(chunks: Iterable[pl.DataFrame], fmt: StatsFormat, out: TextIO) 
     first = True
     for df in chunks:
         if fmt is StatsFormat.csv:
-            out.write(df.write_csv(include_header=first))
+            out.write(safe_frame(df).write_csv(include_header=first))  # no formula (csv_safe)
         elif df.height:
             out.write(("[" if first else ",") + df.write_json()[1:-1])
         elif first and fmt is StatsFormat.json:
