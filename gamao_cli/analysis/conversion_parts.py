@@ -4,22 +4,20 @@
 The texts are those :func:`gamao_cli.analysis.conversion.convert_file` makes, byte for byte,
 written to one stream (``convert`` with one input and one output file or stdout). A part's
 games are made canonical by one replay of the whole match run part by part
-(:meth:`MatchReplayer.run_part`), and written when it has replayed them: ``.mat`` as they
-come, JSON and JSON Lines into a temporary file (memory up to a few megabytes, disk past
-that) until the match's end, when its document's diagnostics are all known; SGF a game tree at a
-time, a game's root given the game after it (whose score may name its winner), but for a
-match whose Crawford game the writer tells from all its games (a match with the Crawford
-rule): its parts are put together and written whole.
+(:meth:`MatchReplayer.run_part`), and handed, once replayed, to the target format's game
+stream (``FormatInfo.stream``, :class:`gamao_cli.formats.base.GameStream`): ``.mat`` writes
+them as they come, JSON and JSON Lines hold them in a temporary file until the match's end,
+SGF writes a game tree at a time. A format without a stream, or a match its stream declines
+(SGF with the Crawford rule: the Crawford game is told from all the games), is written whole.
 """
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import IO, TextIO
+from typing import TextIO
 
 from gamao_cli.analysis.canonical import canonical_replay
 from gamao_cli.analysis.conversion import _with_variant, no_notation, not_written, reported
@@ -28,19 +26,12 @@ from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.replay import MatchReplayer
 from gamao_cli.analysis.summary import FileCount, FileTally, not_match_file
 from gamao_cli.engine.notation import to_model_steps
-from gamao_cli.formats.base import in_parts
+from gamao_cli.formats.base import GameStream, in_parts
 from gamao_cli.formats.inputs import InputFile, read_path
 from gamao_cli.formats.registry import by_name
-from gamao_cli.formats.sgf.writer import SgfGames, crawford_free
 from gamao_cli.model.actions import Action, Move
 from gamao_cli.model.diagnostics import Diagnostic
 from gamao_cli.model.match import Game, Match
-
-STREAMED = frozenset({"mat", "sgf", "json", "jsonl"})
-"""The targets written a part at a time."""
-
-SPOOL_BYTES = 4 << 20
-"""A JSON match's games are kept in memory up to this many bytes, then on disk."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +47,10 @@ class Streamed:
 
 
 class _Match:
-    """One match being written a part at a time."""
+    """One match being replayed a part at a time and written a game at a time."""
 
-    def __init__(
-        self, first: Match, target: str, options: CheckOptions, out: TextIO, stack: ExitStack
-    ) -> None:
-        self.target = target
-        self.out = out
+    def __init__(self, first: Match, stream: GameStream, options: CheckOptions) -> None:
+        self.stream = stream
         self.rules = first.rules
         self.replayer = MatchReplayer(first, options)
         self.replayer.canonical = {}
@@ -70,19 +58,6 @@ class _Match:
         self.replayer.records = False
         self.held: list[Game] = []
         self.diagnostics: list[Diagnostic] = []
-        self.written = 0
-        self.spool: IO[str] | None = None
-        self.sgf: SgfGames | None = None
-        if target == "mat":
-            from gamao_cli.formats.mat.writer import write_mat_head
-
-            write_mat_head(first, out)
-        elif target == "sgf":
-            self.sgf = SgfGames(first, None, out)  # crawford_free: no Crawford game to tell
-        else:
-            # Closed by ``stack`` (convert_streamed's), whenever the conversion ends.
-            spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES, "w+", encoding="utf-8")  # noqa: SIM115
-            self.spool = stack.enter_context(spool)
 
     def part(self, part: Match) -> tuple[Finding, ...]:
         """Replay ``part`` and write the games replayed; the findings of the replay."""
@@ -101,38 +76,11 @@ class _Match:
                     action = replace(action, steps=to_model_steps(table[id(action)]))
                 actions.append(action)
             following = games[k + 1] if k + 1 < len(games) else None
-            self.write(replace(game, actions=tuple(actions)), part, following)
+            self.stream.game(replace(game, actions=tuple(actions)), part, following)
         table.clear()
         if not part.continued:
-            self.end(part)
+            self.stream.end(part, self.diagnostics)
         return findings
-
-    def write(self, game: Game, part: Match, following: Game | None) -> None:
-        """Write ``game`` (``following``: the game after it, None for the match's last)."""
-        if self.sgf is not None:
-            self.sgf.write(game, following)
-        elif self.target == "mat":
-            from gamao_cli.formats.mat.writer import write_mat_game
-
-            write_mat_game(game, part, self.out)
-        else:
-            from gamao_cli.formats.json.writer import game_separator, game_text
-
-            assert self.spool is not None
-            pretty = self.target == "json"
-            self.spool.write(game_separator(self.written, pretty))
-            self.spool.write(game_text(game, pretty))
-        self.written += 1
-
-    def end(self, last: Match) -> None:
-        if self.spool is None:
-            return
-        from gamao_cli.formats.json.writer import write_json_games
-
-        whole = replace(last, games=(), diagnostics=tuple(self.diagnostics), part=0)
-        self.spool.seek(0)
-        write_json_games(whole, self.spool, self.written, self.out, self.target == "json")
-        self.spool.close()
 
 
 def convert_streamed(
@@ -148,11 +96,13 @@ def convert_streamed(
     current: _Match | None = None
     skipping = False
     gathered: list[Match] = []  # an SGF match with a Crawford game to tell: its parts
+    sink: TextIO | None = None  # where the match being read goes
     reading = read_path(item)
-    with in_parts() if target in STREAMED else nullcontext():  # readers ask when they start
+    opener = fmt.stream
+    with in_parts() if opener is not None else nullcontext():  # readers ask when they start
         first = next(reading, None)
     count = FileCount()
-    with ExitStack() as stack:  # the temporary files of JSON matches
+    with ExitStack() as stack:  # what the streams hold (JSON's temporary files)
         for match in chain(() if first is None else (first,), reading):
             note = not_match_file(item, match) if match is first else None
             if note is not None:
@@ -182,10 +132,14 @@ def convert_streamed(
                     count.add(match, findings)
                     fmt.write(canonical, out())
                     continue
-                if target == "sgf" and not crawford_free(tagged):
-                    gathered = [tagged]  # which game is the Crawford game: known at the end
+                assert opener is not None  # parts are read only for formats that stream
+                sink = out()  # once a match: into a folder, each call is a new file
+                stream = opener(tagged, sink)
+                if stream is None:  # written whole (SGF: the Crawford game is told at the end)
+                    gathered = [tagged]
                     continue
-                current = _Match(tagged, target, options, out(), stack)
+                stack.callback(stream.close)
+                current = _Match(tagged, stream, options)
             elif gathered:
                 gathered.append(match)
                 if not match.continued:
@@ -193,7 +147,8 @@ def convert_streamed(
                     games += len(whole.games)
                     canonical, findings = canonical_replay(whole, options)
                     count.add(whole, findings)
-                    fmt.write(canonical, out())
+                    assert sink is not None
+                    fmt.write(canonical, sink)
                 continue
             if skipping or current is None:
                 count.add(match, match.diagnostics)

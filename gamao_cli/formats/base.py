@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, Protocol, TextIO
 
-from gamao_cli.model.match import Match
+from gamao_cli.model.diagnostics import Diagnostic
+from gamao_cli.model.match import Game, Match
 
 Reader = Callable[[TextIO, str], Iterator[Match]]
 """``read(stream, filename)`` yields the matches of a text stream one at a time.
@@ -30,6 +31,26 @@ LineReader = Callable[[TextIO, str, int], Iterator[Match]]
 """A text reader told how many lines of the file come before the stream it reads."""
 
 Writer = Callable[[Match, TextIO], None]
+
+
+class GameStream(Protocol):
+    """A match written a game at a time (``convert`` of a match read in parts), the text the
+    format's ``write`` makes of the whole match, byte for byte."""
+
+    def game(self, game: Game, part: Match, following: Game | None) -> None:
+        """Write ``game`` of ``part`` (``following``: the game after it, None for the last)."""
+
+    def end(self, last: Match, diagnostics: Sequence[Diagnostic]) -> None:
+        """The match ends (``last``: its last part; ``diagnostics``: all its parts')."""
+
+    def close(self) -> None:
+        """Free what the stream holds (called whether or not it ended)."""
+
+
+StreamOpener = Callable[[Match, TextIO], "GameStream | None"]
+"""A format's game-at-a-time writer for the match whose first part is given, writing to the
+stream given; None when that match must be written whole (its first part tells)."""
+
 Patcher = Callable[[bytes, Sequence[tuple[Match, Match]]], "bytes | None"]
 """A format that can write repairs into a file's own text (``gamao fix``): the file's bytes
 and each (original, repaired) match, to the patched bytes, or None when they cannot all be
@@ -60,6 +81,7 @@ class FormatInfo:
     # registry's order.
     sniff_rank: int = 0
     patch: Patcher | None = None  # repairs written into the file's own text (gamao fix)
+    stream: StreamOpener | None = None  # a match written a game at a time (convert)
 
 
 _READ_ANALYSIS: ContextVar[bool] = ContextVar("gamao_read_analysis", default=True)

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from gamao_cli.analysis import conversion_parts
 from gamao_cli.analysis.conversion import convert_file
 from gamao_cli.analysis.conversion_parts import convert_streamed
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.formats import base, inputs
 from gamao_cli.formats.inputs import InputFile
+from gamao_cli.formats.json import stream as json_stream
 from tests.helpers import long_session
 
 
@@ -74,7 +74,7 @@ def _peak(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int, part: int
     path.write_text(long_session(count))
     monkeypatch.setattr(inputs, "WHOLE_BYTES", -1)  # the input read as a stream
     monkeypatch.setattr(base, "PART_GAMES", part)
-    monkeypatch.setattr(conversion_parts, "SPOOL_BYTES", 1 << 16)
+    monkeypatch.setattr(json_stream, "SPOOL_BYTES", 1 << 16)
     out = Discard()
     tracemalloc.start()
     try:

@@ -20,6 +20,8 @@ from gamao_cli.cli.app import app
 from gamao_cli.cli.convert_here import convert_here
 from gamao_cli.formats import base, inputs
 from gamao_cli.formats.inputs import InputFile
+from gamao_cli.formats.sgf import stream as sgf_stream
+from gamao_cli.formats.sgf.writer import SgfGames
 from gamao_cli.model.match import Match
 from tests.helpers import REPO, long_session
 
@@ -114,17 +116,17 @@ def test_a_failure_into_a_folder_leaves_nothing(
 ) -> None:
     """The second match's writing fails: neither match's file is left, nor a temporary."""
     item = _two_matches(tmp_path)
-    writer = conversion_parts.SgfGames.write
+    writer = SgfGames.write
     calls: list[int] = []
 
-    def failing(self: conversion_parts.SgfGames, *args: object) -> None:
+    def failing(self: SgfGames, *args: object) -> None:
         calls.append(1)
         if len(calls) > 15:
             raise OSError(28, "No space left on device")
         writer(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(conversion_parts.SgfGames, "write", failing)
-    monkeypatch.setattr(conversion_parts, "crawford_free", lambda match: True)
+    monkeypatch.setattr(SgfGames, "write", failing)
+    monkeypatch.setattr(sgf_stream, "crawford_free", lambda match: True)
     out = tmp_path / "out"
     with pytest.raises(OSError):
         convert_here(

@@ -61,6 +61,7 @@ FAMILY = Family(
             read=_READ,
             write=lazy("gamao_cli.formats.json.writer", "write_json"),
             sniff_rank=-1,
+            stream=lazy("gamao_cli.formats.json.stream", "open_json_stream"),
         ),
         FormatInfo(
             name="jsonl",
@@ -72,6 +73,7 @@ FAMILY = Family(
             many_per_file=True,
             read_from=lazy("gamao_cli.formats.json.reader", "read_json_lines"),
             sniff_rank=-2,
+            stream=lazy("gamao_cli.formats.json.stream", "open_jsonl_stream"),
         ),
     ),
     codes=JSON_CODES,

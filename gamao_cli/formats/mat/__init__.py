@@ -93,6 +93,7 @@ FAMILY = Family(
             read_from=_READ,
             sniff_rank=1,
             patch=lazy("gamao_cli.formats.mat.patch", "patch_mat"),
+            stream=lazy("gamao_cli.formats.mat.stream", "open_mat_stream"),
         ),
     ),
     codes=MAT_CODES,

@@ -90,6 +90,7 @@ FAMILY = Family(
             read=lazy("gamao_cli.formats.sgf.reader", "read_sgf"),
             write=lazy("gamao_cli.formats.sgf.writer", "write_sgf"),
             sniff_rank=-3,
+            stream=lazy("gamao_cli.formats.sgf.stream", "open_sgf_stream"),
         ),
     ),
     codes=SGF_CODES,
