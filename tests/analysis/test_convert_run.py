@@ -14,10 +14,9 @@ from typer.testing import CliRunner
 from gamao_cli.analysis import conversion, conversion_parts
 from gamao_cli.analysis.conversion import convert_file
 from gamao_cli.analysis.conversion_parts import convert_streamed
-from gamao_cli.analysis.match_output import OutputNames
+from gamao_cli.analysis.convert_run import Conversion, ConvertPlan, ConvertWriteError
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.cli.app import app
-from gamao_cli.cli.convert_here import convert_here
 from gamao_cli.formats import base, inputs
 from gamao_cli.formats.inputs import InputFile
 from gamao_cli.formats.sgf import stream as sgf_stream
@@ -87,25 +86,28 @@ def _two_matches(tmp_path: Path) -> InputFile:
     return InputFile("two.mat", path)
 
 
+def _into(out: Path) -> tuple[Conversion, list[Path]]:
+    """A conversion to SGF into ``out`` (no --force), and the files it refuses."""
+    refused: list[Path] = []
+    plan = ConvertPlan([], 0, str(out), False, out)
+    run = Conversion(plan, "sgf", "sgf", CheckOptions(), False, lambda m: None, refused.append)
+    return run, refused
+
+
 def test_into_a_folder_one_file_a_match(tmp_path: Path, parts_of_four: None) -> None:
     item = _two_matches(tmp_path)
     whole = convert_file((item, "sgf", CheckOptions()))
     out = tmp_path / "out"
-    names = OutputNames()
-    here = convert_here(
-        item, PurePath("two.mat"), "sgf", CheckOptions(), shared=None, out_dir=out,
-        names=names, ext="sgf", force=False,
-    )  # fmt: skip
-    assert (here.written, here.refused, here.streamed.matches) == (2, False, 2)
+    here, refused = _into(out)
+    here.convert_here(item, PurePath("two.mat"))
+    assert (here.written, here.problems, here.matches, refused) == (2, False, 2, [])
     assert sorted(p.name for p in out.iterdir()) == ["two-1.sgf", "two-2.sgf"]
     assert [(out / f"two-{k}.sgf").read_text() for k in (1, 2)] == list(whole.texts)
     (out / "two-1.sgf").unlink()
     (out / "two-2.sgf").write_text("kept")
-    again = convert_here(
-        item, PurePath("two.mat"), "sgf", CheckOptions(), shared=None, out_dir=out,
-        names=OutputNames(), ext="sgf", force=False,
-    )  # fmt: skip
-    assert (again.written, again.refused) == (1, True)
+    again, refused = _into(out)
+    again.convert_here(item, PurePath("two.mat"))
+    assert (again.written, again.problems, refused) == (1, True, [out / "two-2.sgf"])
     assert (out / "two-2.sgf").read_text() == "kept"
     assert (out / "two-1.sgf").read_text() == whole.texts[0]
     assert sorted(p.name for p in out.iterdir()) == ["two-1.sgf", "two-2.sgf"]
@@ -128,11 +130,8 @@ def test_a_failure_into_a_folder_leaves_nothing(
     monkeypatch.setattr(SgfGames, "write", failing)
     monkeypatch.setattr(sgf_stream, "crawford_free", lambda match: True)
     out = tmp_path / "out"
-    with pytest.raises(OSError):
-        convert_here(
-            item, PurePath("two.mat"), "sgf", CheckOptions(), shared=None, out_dir=out,
-            names=OutputNames(), ext="sgf", force=False,
-        )  # fmt: skip
+    with pytest.raises(ConvertWriteError):
+        _into(out)[0].convert_here(item, PurePath("two.mat"))
     assert list(out.iterdir()) == []
 
 
