@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gamao_cli.analysis.match_positions import MatchPositions
+    from gamao_cli.report.club_report import EventStandings, HeadToHead
     from gamao_cli.report.ratings_report import RatingsSection
     from gamao_cli.report.skill_report import SkillSection
 
@@ -120,6 +121,8 @@ class Report:
     run: RunSummary | None = None  # what the command read, as its summary line says
     ratings: RatingsSection | None = None  # at least two matches rated (report.ratings_report)
     viewer: Viewer | None = None  # the match viewer (HTML), when positions were kept
+    head_to_head: HeadToHead | None = None  # at least two pairs met (report.club_report)
+    events: list[EventStandings] = field(default_factory=list)  # when two events or more
 
     def all_charts(self) -> list[Chart]:
         out = [
@@ -253,6 +256,10 @@ def build_report(
     from gamao_cli.report.ratings_report import build_ratings_section
 
     report.ratings = build_ratings_section(report, tables.matches, copies)
+    from gamao_cli.report.club_report import build_events, build_head_to_head
+
+    report.head_to_head = build_head_to_head(tables)
+    report.events = build_events(tables)
     return report
 
 

@@ -205,6 +205,7 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
         _overview(report, draw),
         _players(report),
         _ratings(report, draw),
+        _club(report),
         _skill(report, draw),
         _dice(report, draw),
         _matches(report, draw),
@@ -213,6 +214,8 @@ def render_html(report: Report, progress: Progress | None = None) -> str:
     ]
     toc = [("overview", _("Overview")), ("players", _("Players"))]
     toc += [("ratings", _("Ratings"))] if report.ratings is not None else []
+    toc += [("head-to-head", _("Head to head"))] if report.head_to_head is not None else []
+    toc += [(report.events[0].anchor, _("Events"))] if report.events else []
     toc += [("skill", _("Skill"))] if report.skill is not None else []
     toc += [("dice", _("Dice"))]
     toc += [("matches", _("Matches"))]
@@ -313,6 +316,14 @@ def _ratings(report: Report, draw: _Charts) -> str:
     from gamao_cli.report.ratings_report import render_html as render_ratings
 
     return render_ratings(report.ratings, draw.figure, _table)
+
+
+def _club(report: Report) -> str:
+    if report.head_to_head is None and not report.events:
+        return ""
+    from gamao_cli.report.club_report import render_html as render_club
+
+    return render_club(report.head_to_head, report.events, _table)
 
 
 def _players(report: Report) -> str:

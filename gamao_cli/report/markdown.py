@@ -100,6 +100,10 @@ def render_markdown(
         from gamao_cli.report.ratings_report import render_markdown as render_ratings
 
         lines += render_ratings(report.ratings, img.images, _table)
+    if report.head_to_head is not None or report.events:
+        from gamao_cli.report.club_report import render_markdown as render_club
+
+        lines += render_club(report.head_to_head, report.events, _table, _text)
     if report.skill is not None:
         from gamao_cli.report.skill_report import render_markdown as render_skill
 

@@ -96,7 +96,9 @@ def test_report_renders_without_console_messages(report_file: Path) -> None:
     # Headless Chromium lays --dump-dom pages out at most 500 px wide: about a phone's width.
     seen, console = _render(report_file, 390)
     assert console == []
-    assert seen["sections"] == ["overview", "players", "ratings", "dice", "matches", "findings"]
+    assert seen["sections"] == [
+        "overview", "players", "ratings", "head-to-head", "dice", "matches", "findings"
+    ]  # fmt: skip
     assert seen["matches"] == 3
     assert seen["charts"] == seen["drawn"] and isinstance(seen["charts"], int)
     assert seen["charts"] > 20
