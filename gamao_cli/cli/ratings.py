@@ -61,7 +61,7 @@ def ratings(
     if fmt is RatingsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
     options = rule_args.check_options(analyse_plays=False)
-    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe=dedupe)
+    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe, results_only=True)
     result = rate(corpus.tables.matches, start)
     target = output
     try:
