@@ -19,6 +19,7 @@ many small ones.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -63,13 +64,16 @@ SPOOL_ROWS = 50_000
 
 class GameSpool:
     """The game rows (``tables.game_rows``, names as recorded), in order, kept in memory up
-    to :data:`SPOOL_ROWS` rows, in files of a temporary folder past that."""
+    to :data:`SPOOL_ROWS` rows, in files of a temporary folder past that. A worker's spool
+    travels back as its folder's name and its rows held (:meth:`adopt`): a unit's game rows
+    are never all in memory, whatever its size."""
 
     def __init__(self) -> None:
         self.held: list[pl.DataFrame] = []
         self.rows = 0
         self.files: list[Path] = []
-        self.folder: tempfile.TemporaryDirectory[str] | None = None
+        self.folder: str | None = None  # made at the first file; removed by close()
+        self.adopted: list[str] = []  # the folders of the spools adopted, removed by close()
         self.fingerprints = False
 
     def add(self, frame: pl.DataFrame) -> None:
@@ -87,11 +91,22 @@ class GameSpool:
         if not self.held:
             return
         if self.folder is None:
-            self.folder = tempfile.TemporaryDirectory(prefix="gamao-games-")
-        path = Path(self.folder.name) / f"{len(self.files):06d}.arrow"
+            self.folder = tempfile.mkdtemp(prefix="gamao-games-")
+        path = Path(self.folder) / f"{len(self.files):06d}.arrow"
         pl.concat(self.held, how="vertical").write_ipc(path)
         self.files.append(path)
         self.held, self.rows = [], 0
+
+    def adopt(self, other: GameSpool) -> None:
+        """``other``'s rows (a worker's) after these: its files become this spool's."""
+        if other.files:
+            self._flush()  # the rows held come first
+            self.files.extend(other.files)
+        if other.folder is not None:
+            self.adopted.append(other.folder)
+        self.fingerprints = self.fingerprints or other.fingerprints
+        for frame in other.held:
+            self.add(frame)
 
     def chunks(self) -> Iterator[pl.DataFrame]:
         """The rows, a file's (or the frames held) at a time."""
@@ -108,9 +123,10 @@ class GameSpool:
         return pl.concat(frames, how="vertical")
 
     def close(self) -> None:
-        if self.folder is not None:
-            self.folder.cleanup()
-            self.folder = None
+        for folder in (self.folder, *self.adopted):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+        self.folder, self.adopted = None, []
         self.held, self.files = [], []
 
 
@@ -125,7 +141,7 @@ class Fold:
     uses: Counter[str] = field(default_factory=Counter)  # recorded names, once a match side
     named: set[str] = field(default_factory=set)  # players the findings name
     findings: list[pl.DataFrame] = field(default_factory=list)  # kept while nothing is read
-    games: list[pl.DataFrame] = field(default_factory=list)  # a worker's game rows
+    spool: GameSpool | None = None  # a worker's game rows
     files: int = 0
     unreadable: list[str] = field(default_factory=list)
     tallies: list[FileTally] = field(default_factory=list)
@@ -162,8 +178,8 @@ class Fold:
         if len(self.matches) > 1:
             self.matches = [pl.concat(self.matches, how="vertical")]
 
-    def join(self, other: Fold, games: Callable[[pl.DataFrame], None] | None) -> None:
-        """Fold ``other`` (the next batch's) in after this one."""
+    def join(self, other: Fold) -> None:
+        """Fold ``other`` (the next batch's) in after this one (its game rows apart)."""
         self.players.extend(other.players)
         self.totals.extend(other.totals)
         if other.matches:
@@ -177,9 +193,6 @@ class Fold:
         self.unreadable.extend(other.unreadable)
         self.tallies.extend(other.tallies)
         self.plays += other.plays
-        if games is not None:
-            for frame in other.games:
-                games(frame)
         if len(self.totals) >= MERGE_EVERY:
             self.compact()
 
@@ -245,12 +258,13 @@ def fold_batch(
 def _fold_remote(
     args: tuple[Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]], bool],
 ) -> Fold:
-    """A batch folded in a worker: its game rows travel back with the totals (and its
-    unfolded slices, fewer than a fold's games)."""
+    """A batch folded in a worker: its game rows travel back with the totals as a spool
+    (files past :data:`SPOOL_ROWS` rows), and its unfolded slices (fewer than a fold's
+    games)."""
     items, options, keep_games, skip, by_player = args
-    kept: list[pl.DataFrame] = []
-    fold = fold_batch(items, options, kept.append if keep_games else None, skip, by_player)
-    fold.games = kept
+    spool = GameSpool() if keep_games else None
+    fold = fold_batch(items, options, spool.add if spool else None, skip, by_player)
+    fold.spool = spool
     return fold
 
 
@@ -313,7 +327,10 @@ def fold_corpus(
     for n, fold in enumerate(executor.map(_fold_remote, work, serial=stdin, chunk=1), 1):
         if fold.totals:  # what the unit folded comes after the slices held: fold them first
             folding.flush()
-        total.join(fold, sink)
+        total.join(fold)
+        if spool is not None and fold.spool is not None:
+            spool.adopt(fold.spool)
+            fold.spool = None
         for tables in fold.pending:
             folding.add(tables)
         fold.pending = []

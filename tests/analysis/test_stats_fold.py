@@ -216,3 +216,22 @@ def test_chunks_are_written_as_the_whole_frame(fmt: StatsFormat) -> None:
     write_text(df.head(0), fmt, empty)
     write_chunks([df.head(0)], fmt, none)
     assert none.getvalue() == empty.getvalue() == ("a,b,c\n" if fmt is StatsFormat.csv else "[]\n")
+
+
+def test_a_units_game_rows_travel_back_on_disk(tmp_path: Path, small_parts: None) -> None:
+    """A unit of 40 games keeps at most a spool's 10 rows in memory: folds of 20 and 14 games
+    (the last 6 left unfolded) go to files in the worker's folder, which the run's spool
+    adopts (and removes when closed)."""
+    item = InputFile("session.mat", _session(tmp_path))
+    fold = stats_fold._fold_remote(([item], OPTIONS, True, frozenset(), False))
+    assert fold.spool is not None
+    assert (fold.spool.rows, len(fold.spool.files)) == (0, 2)
+    assert [pl.read_ipc(p).height for p in fold.spool.files] == [20, 14]
+    read = fold_corpus([item], OPTIONS, games=True, by_player=False)
+    assert read.spool is not None
+    folders = list(read.spool.adopted)
+    assert len(folders) == 1 and Path(folders[0]).is_dir()
+    rows = pl.concat(list(game_chunks(read, read.mapping(None))))
+    assert rows.get_column("game").to_list() == list(range(1, 41))
+    read.close()
+    assert not Path(folders[0]).exists()
