@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Final
 
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.records import MatchReplay
@@ -43,7 +43,7 @@ from gamao_cli.engine.plays import moves_of
 from gamao_cli.engine.position import Position
 from gamao_cli.engine.ruleset import RuleSet
 from gamao_cli.model import actions as act
-from gamao_cli.model.actions import Action, Board, Move, MoveMark, SetPosition
+from gamao_cli.model.actions import Action, Board, Move, MoveMark
 from gamao_cli.model.match import Game, Match
 from gamao_cli.model.terminal_text import terminal_safe
 
@@ -177,13 +177,18 @@ def _game(
     last_cube: object = None
     kinds = _KINDS
     dice_text = _DICE_TEXT
+    digits = _DIGITS
+    add_entry, add_place, add_move = entries.append, places.append, moves.append
     for action, boards, cube in seen:
         kind = kinds.get(type(action))
         if kind is None:
             continue  # a result line: the game's end shows it
         board: str | int | None = 0
         if boards is not last_boards:
-            board = None if boards is None else board_text(boards)
+            if boards is None:
+                board = None
+            else:  # board_text, inline: once a play
+                board = (bytes(boards[0]) + bytes(boards[1])).translate(digits).decode()
             last_boards = boards
         shown: list[int] | int = 0
         if cube is not last_cube:  # a cube state is replaced when it changes
@@ -192,24 +197,26 @@ def _game(
         loc = action.location
         place = (loc.line or 0, loc.column or 0)
         number = action.number
+        text = action.text
+        if not (text.isascii() and text.isprintable()):
+            text = terminal_safe(text)
         if kind == "p":
-            move = cast(Move, action)
+            move: Move = action  # type: ignore[assignment]
             side = move.player
             roll = move.roll or move.dice
             dice = dice_text.get(roll) or dice_text.setdefault(roll, "".join(map(str, roll)))
-            steps = (
-                [p for s in move.steps for p in (s.from_point, s.to_point)]
-                if move.mark is not _UNPARSED
-                else []
-            )
+            steps: list[int] = []
+            if move.mark is not _UNPARSED:
+                for step in move.steps:
+                    steps += (step.from_point, step.to_point)
             if boards is not None and place in flagged:
                 legal[len(entries)] = legal_plays_at(rs, boards, side, roll)
-            entries.append([kind, number, side, dice, _shown(move.text), board, steps, shown])
+            add_entry([kind, number, side, dice, text, board, steps, shown])
         else:
-            side = cast(SetPosition, action).turn if kind == "s" else cast(Move, action).player
-            entries.append([kind, number, side, "", _shown(action.text), board, [], shown])
-        places.append(place)
-        moves.append(number)
+            side = action.turn if kind == "s" else action.player  # type: ignore[union-attr,assignment]
+            add_entry([kind, number, side, "", text, board, [], shown])
+        add_place(place)
+        add_move(number)
     text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
     return GamePositions(
         number=game.number,
@@ -221,12 +228,6 @@ def _game(
         places=tuple(places),
         moves=tuple(moves),
     )
-
-
-def _shown(text: str) -> str:
-    """Record text as the page may show it: controls and bidirectional overrides as visible
-    escapes (:func:`terminal_safe`), as everywhere else in the report."""
-    return text if text.isascii() and text.isprintable() else terminal_safe(text)
 
 
 def legal_plays_at(

@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
         "stats",
         "ratings",
         "report",
+        "view",
         "analyse",
         "codes",
         "diff",

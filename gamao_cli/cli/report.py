@@ -96,6 +96,12 @@ def report(
         from gamao_cli.i18n import _
 
         title = _(DEFAULT_TITLE)
+    files = skill_inputs(paths, extensions, options, level, parallel) if skill else None
+    decisions = None
+    if files is not None and viewer:
+        from gamao_cli.analysis.skill_tables import chosen_records
+
+        decisions = chosen_records(files)  # shown at their plays in the viewer
     content = build_report(
         corpus.tables,
         title=title,
@@ -104,11 +110,11 @@ def report(
         run=corpus.summary,
         copies=corpus.copies,
         positions=corpus.positions if viewer else None,
+        decisions=decisions,
     )
-    if skill:
+    if files is not None:
         from gamao_cli.report.skill_report import build_skill_section
 
-        files = skill_inputs(paths, extensions, options, level, parallel)
         content.skill = build_skill_section(files, content)
     charts = content.all_charts()
     err = stderr_console()

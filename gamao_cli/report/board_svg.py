@@ -55,6 +55,7 @@ CSS: Final = (
     ".die rect{fill:#fffdf7;stroke:#333}.die circle{fill:#111}"
     ".die.p1 rect{fill:#2b2622;stroke:#000}.die.p1 circle{fill:#fff}"
     ".arrow{stroke:#f59e0b;stroke-width:4;opacity:.9;fill:none}"
+    ".arrow.best{stroke:#38bdf8;stroke-dasharray:8 4}"
     ".count{font:bold 12px sans-serif;text-anchor:middle;pointer-events:none}"
     ".pool{stroke-width:1}"
 )
@@ -119,7 +120,8 @@ def frame() -> str:
     out = [
         '<defs><marker id="ah" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4"'
         ' markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="#f59e0b"/></marker>'
-        "</defs>",
+        '<marker id="ahb" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4"'
+        ' orient="auto"><path d="M0,0L10,5L0,10z" fill="#38bdf8"/></marker></defs>',
         f'<rect width="{w}" height="{h}" fill="#f8fafc"/>',
         f'<rect x="0" y="{top - 18}" width="{w}" height="{bottom - top + 36}" rx="8"'
         f' fill="{c["wood"]}"/>',

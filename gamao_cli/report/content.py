@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gamao_cli.analysis.match_positions import MatchPositions
+    from gamao_cli.analysis.skill import Decision
     from gamao_cli.report.club_report import EventStandings, HeadToHead
     from gamao_cli.report.ratings_report import RatingsSection
     from gamao_cli.report.skill_report import SkillSection
@@ -169,6 +170,7 @@ def build_report(
     run: RunSummary | None = None,
     copies: Collection[tuple[str, int]] = (),
     positions: Sequence[MatchPositions] | None = None,
+    decisions: Sequence[Decision] | None = None,
 ) -> Report:
     """The report's content. ``base`` is the report's directory (for links to the files);
     ``detail`` forces (or forbids) the per-match detail, which otherwise depends on size;
@@ -219,6 +221,7 @@ def build_report(
             {k: (str(r[3]), str(r[4])) for k, r in keyed.items()},
             {k: int(r[5]) for k, r in keyed.items()},
             tables.findings,
+            decisions,
         )
     findings, hidden = _findings(tables.findings, anchors, detail, move_ids, viewer)
     overall = dice_counts(tables.plays)

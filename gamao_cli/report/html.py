@@ -549,6 +549,11 @@ def _game(g: GameView, draw: _Charts, skill: Chart | None = None) -> str:
     return f'<div class="game" id="{g.anchor}"><h4>{escape(head)}</h4>{chart}{listing}</div>'
 
 
+def html_lang() -> str:
+    """The page's ``lang`` for the user's language."""
+    return _HTML_LANG[language()]
+
+
 def _viewer(report: Report) -> str:
     if report.viewer is None or not report.viewer.matches:
         return ""

@@ -158,10 +158,12 @@ function start(data) {
         });
       });
     }
-    for (var a = 0; v.turn >= 0 && a + 1 < v.steps.length; a += 2) {
-      var p1 = pointXY(m, v.turn, v.steps[a]), p2 = pointXY(m, v.turn, v.steps[a + 1]);
-      el("line", { "class": "arrow", x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], "marker-end": "url(#ah)" });
-    }
+    [[v.steps, "arrow", "ah"], [v.best || [], "arrow best", "ahb"]].forEach(function (set) {
+      for (var a = 0; v.turn >= 0 && a + 1 < set[0].length; a += 2) {
+        var p1 = pointXY(m, v.turn, set[0][a]), p2 = pointXY(m, v.turn, set[0][a + 1]);
+        el("line", { "class": set[1], x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], "marker-end": "url(#" + set[2] + ")" });
+      }
+    });
     [0, 1].forEach(function (side) {
       var y = side === st.bottom ? G.height - 4 : 16;
       var name = el("text", { "class": "info", x: 8, y: y });
@@ -203,12 +205,16 @@ function start(data) {
     if (legal && st.legal >= 0 && st.legal < legal.length - 1) {
       v.boards = boardsOf(legal[st.legal][2]);
       v.steps = legal[st.legal][1];
+    } else {
+      (g.s[String(st.i)] || []).forEach(function (d) { if (d[5].length) v.best = d[5]; });
     }
     v.pos = ident(m, v.boards, v.turn);
     return v;
   }
   function entryText(e) {
-    if (e[4]) return e[4];
+    // A play's text as recorded where it reads as one (SGF's coordinates do not): else its
+    // dice and moves.
+    if (e[4] && (e[0] !== "p" || e[4].indexOf("/") >= 0 || !e[6].length)) return e[4];
     if (e[0] !== "p") return L[e[0]] || "";
     var moves = [];
     for (var k = 0; k + 1 < e[6].length; k += 2) moves.push(e[6][k] + "/" + e[6][k + 1]);
@@ -256,6 +262,20 @@ function start(data) {
       badge.textContent = f[0];
       p.appendChild(badge);
       p.appendChild(document.createTextNode(" " + f[3] + (f[2] ? " (" + fmt(L.rule, "rule", f[2]) + ")" : "")));
+      box.appendChild(p);
+    });
+    (g.s[String(st.i)] || []).forEach(function (d) {
+      var p = document.createElement("p"), what = d[3] ? d[0] + " " + d[3] : d[0];
+      if (d[1]) {
+        var badge = document.createElement("span");
+        badge.className = "badge sk-" + d[1];
+        badge.textContent = L[d[1]] || d[1];
+        p.appendChild(badge);
+        p.appendChild(document.createTextNode(" "));
+      }
+      var text = what + (d[2] !== null ? "; " + fmt(L.lost, "lost", d[2].toFixed(3)) : "");
+      if (d[4] && d[4] !== d[3]) text += "; " + fmt(L.best, "best", d[4]);
+      p.appendChild(document.createTextNode(text));
       box.appendChild(p);
     });
     var legal = g.legal[String(st.i)];
@@ -306,7 +326,7 @@ function start(data) {
         table.appendChild(row);
         num = n;
       }
-      row.children[col].appendChild(cell(i, entryText(e), g.f[String(i)] ? "flag" : ""));
+      row.children[col].appendChild(cell(i, entryText(e), (g.f[String(i)] ? "flag " : "") + skillClass(g, i)));
     });
     var last = document.createElement("tr"), td = document.createElement("td");
     td.colSpan = 3;
@@ -314,6 +334,32 @@ function start(data) {
     last.appendChild(td);
     table.appendChild(last);
     body.appendChild(table);
+  }
+  var RANK = { doubtful: 1, error: 2, blunder: 3 };
+  function skillClass(g, i) {
+    var worst = "";
+    (g.s[String(i)] || []).forEach(function (d) { if ((RANK[d[1]] || 0) > (RANK[worst] || 0)) worst = d[1]; });
+    return worst ? "sk-" + worst : "";
+  }
+  // The game's equity-loss strip: a bar per entry, its height the equity lost there.
+  function fillStrip() {
+    var g = prepared(game()), box = $("vstrip"), n = g.e.length, most = 0, lost = [];
+    while (box.firstChild) box.removeChild(box.firstChild);
+    g.e.forEach(function (e, i) {
+      var sum = 0;
+      (g.s[String(i)] || []).forEach(function (d) { sum += d[2] || 0; });
+      lost.push(sum); most = Math.max(most, sum);
+    });
+    box.hidden = !most;
+    if (!most) return;
+    var w = 600 / Math.max(n, 1);
+    lost.forEach(function (x, i) {
+      if (!x) return;
+      var h = Math.max(3, 38 * x / most);
+      var r = el("rect", { "class": "bar " + skillClass(g, i), x: i * w, y: 40 - h, width: Math.max(w - 1, 1), height: h }, box);
+      r.addEventListener("click", function () { go(st.m, st.g, i); });
+      el("title", {}, r, g.keys[i] + ": " + x.toFixed(3));
+    });
   }
   var gamesOf = -1;
   function fillGames() {
@@ -334,7 +380,7 @@ function start(data) {
     st.m = m; st.g = g; st.legal = -1;
     var n = M[m].games[g].e.length;
     st.i = Math.max(0, Math.min(i, n));
-    if (changed) { gamesOf = gamesOf === m ? m : -1; fillGames(); fillMoves(); }
+    if (changed) { gamesOf = gamesOf === m ? m : -1; fillGames(); fillMoves(); fillStrip(); }
     render(push);
   }
   function stepGame(d) {
@@ -393,6 +439,7 @@ function start(data) {
   window.addEventListener("hashchange", fromHash);
   fillGames();
   fillMoves();
+  fillStrip();
   if (!fromHash()) render(false);
   document.documentElement.setAttribute("data-viewer", "ready");
 }

@@ -18,7 +18,9 @@ from typing import Final
 import polars as pl
 
 from gamao_cli.analysis.match_positions import MatchPositions
+from gamao_cli.analysis.skill import Decision
 from gamao_cli.i18n import N_, _, translate_message
+from gamao_cli.model.notation import parse_steps
 from gamao_cli.model.terminal_text import terminal_safe
 
 Place = tuple[str, int, int, int]
@@ -49,6 +51,12 @@ _UI: Final = {
     "pips": N_("pips {pips}"),
     "score": N_("score {score}"),
     "rule": N_("rule {rule}"),
+    "lost": N_("equity lost {lost}"),
+    "best": N_("best: {best}"),
+    "doubtful": N_("doubtful"),
+    "error": N_("error"),
+    "blunder": N_("blunder"),
+    "strip": N_("Equity lost at each decision of the game; click a bar to go there."),
 }
 
 
@@ -120,6 +128,30 @@ def _findings_by_place(findings: pl.DataFrame) -> dict[Place, list[list[str]]]:
     return out
 
 
+def _skill_notes(
+    viewer: Viewer, decisions: Iterable[Decision]
+) -> dict[tuple[str, int, int], dict[int, list[list[object]]]]:
+    """Each analysed decision at its entry: kind, class, equity lost, played, best and the best
+    play's moves (for arrows; none for a cube decision)."""
+    out: dict[tuple[str, int, int], dict[int, list[list[object]]]] = {}
+    for d in decisions:
+        if d.kind == "no-double" and not d.classification:
+            continue  # no double, rightly: nothing to show
+        where = viewer.at(d.file, d.match + 1, d.line, d.column)
+        if where is None:
+            continue
+        best: list[int] = []
+        if d.kind == "checker" and d.best and d.best != d.played:
+            try:
+                best = [p for s in parse_steps(d.best) for p in (s.from_point, s.to_point)]
+            except ValueError:
+                best = []
+        lost = None if d.equity_lost is None else round(d.equity_lost, 3)
+        note: list[object] = [d.kind, d.classification, lost, d.played, d.best, best]
+        out.setdefault((d.file, d.match + 1, where[0]), {}).setdefault(where[1], []).append(note)
+    return out
+
+
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -130,8 +162,10 @@ def build_viewer(
     names: Mapping[tuple[str, int], tuple[str, str]],
     lengths: Mapping[tuple[str, int], int],
     findings: pl.DataFrame,
+    decisions: Sequence[Decision] | None = None,
 ) -> Viewer:
-    """The viewer of every match in ``numbers`` (the Matches section's (file, match) -> N)."""
+    """The viewer of every match in ``numbers`` (the Matches section's (file, match) -> N);
+    ``decisions``: the analysed decisions (``--skill``), shown at their plays."""
     kept = {}
     for mp in positions:
         key = (mp.file, mp.index + 1)
@@ -144,12 +178,13 @@ def build_viewer(
         where = viewer.at(file, match, line, column)
         if where is not None:
             notes.setdefault((file, match, where[0]), {})[where[1]] = found
+    skill = _skill_notes(viewer, decisions or ())
     parts = []
     for key, (n, mp) in sorted(kept.items(), key=lambda item: item[1][0]):
         games = [
             f'{{"g":{g.number},"score":[{g.score[0]},{g.score[1]}],"end":{_dump(g.end)},'
             f'"cube":[{g.end_cube[0]},{g.end_cube[1]}],"e":{g.entries},"legal":{g.legal},'
-            f'"f":{_dump(notes.get((*key, gi), {}))}}}'
+            f'"f":{_dump(notes.get((*key, gi), {}))},"s":{_dump(skill.get((*key, gi), {}))}}}'
             for gi, g in enumerate(mp.games)
         ]
         parts.append(

@@ -33,6 +33,12 @@ border-radius:6px;padding:3px 9px}
 #vmoves td button{width:100%;text-align:left;border:0;background:none;padding:2px 4px}
 #vinfo{font-size:14px;margin-top:6px}#vinfo p{margin:4px 0}.vhead{font-weight:600}
 .vlegal{display:flex;flex-wrap:wrap;gap:4px}
+#viewer button.sk-doubtful,.badge.sk-doubtful{background:#fef9c3;color:#854d0e}
+#viewer button.sk-error,.badge.sk-error{background:#fed7aa;color:#9a3412}
+#viewer button.sk-blunder,.badge.sk-blunder{background:#fecaca;color:#991b1b}
+#vstrip{width:100%;height:44px;display:block;background:#f8fafc;border-radius:6px}
+#vstrip .bar{fill:#94a3b8;cursor:pointer}#vstrip .sk-doubtful{fill:#eab308}
+#vstrip .sk-error{fill:#f97316}#vstrip .sk-blunder{fill:#dc2626}
 @media (max-width:760px){.vgrid{grid-template-columns:1fr}#vmoves{max-height:260px}}
 """
 
@@ -54,6 +60,7 @@ def viewer_section(viewer: Viewer) -> str:
     """The section: empty of record text; the script fills it from the data."""
     w, h = GEOMETRY["width"], GEOMETRY["height"]
     match, game, board = escape(_("Match")), escape(_("Game")), escape(_("Board"))
+    strip = escape(_("Equity lost at each decision of the game; click a bar to go there."))
     buttons = "".join(
         [
             _button("vfirst", "&#x7C;&#x25C0;", _("First position (Home)")),
@@ -82,6 +89,8 @@ def viewer_section(viewer: Viewer) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" id="board" viewBox="0 0 {w} {h}"'
         f' role="img" aria-label="{board}" data-position-id="">'
         f'<style>{BOARD_CSS}</style>{frame()}<g id="layer"></g></svg>'
+        '<svg id="vstrip" viewBox="0 0 600 40" preserveAspectRatio="none" role="img"'
+        f' aria-label="{strip}" hidden></svg>'
         '<p class="note" id="vunknown" hidden>'
         + escape(_("This position cannot be shown: an earlier play could not be applied."))
         + '</p><div id="vinfo" aria-live="polite"></div></div>'
@@ -90,4 +99,18 @@ def viewer_section(viewer: Viewer) -> str:
         '<script type="application/json" id="viewer-config">'
         f"{page_labels(GEOMETRY)}</script>"
         f"<script>{viewer_script()}</script></section>"
+    )
+
+
+def viewer_document(viewer: Viewer, title: str) -> str:
+    """A page of its own holding the viewer (``gamao view``)."""
+    from gamao_cli.report.html import CSS, html_lang
+
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{html_lang()}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{CSS}{VIEWER_CSS}</style></head><body>"
+        f'<header class="top"><div class="wrap"><h1>{escape(title)}</h1></div></header>'
+        f'<main class="wrap">{viewer_section(viewer)}</main></body></html>\n'
     )

@@ -19,7 +19,7 @@ runner = CliRunner()
 # From the README's command list: the commands taking PATH... (convert: IN...).
 TAKE_PATHS = ["analyse", "check", "convert", "dedupe", "filter", "fix", "merge", "ratings",
               "report", "split", "stats"]  # fmt: skip
-TAKE_VARIANT = ["check", "convert", "diff", "moves", "ratings", "report", "show", "stats"]
+TAKE_VARIANT = ["check", "convert", "diff", "moves", "ratings", "report", "show", "stats", "view"]
 
 
 def _help(*args: str) -> str:

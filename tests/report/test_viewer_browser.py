@@ -218,3 +218,20 @@ def test_every_position_id_of_a_game_is_the_replays(
         page.keyboard.press("ArrowRight")
         shown.append(_position(page))
     assert len(expected) > 20 and shown == expected
+
+
+def test_view_skill_colours_the_mistakes_and_the_strip_jumps(page: Any, tmp_path: Path) -> None:
+    out = tmp_path / "skill.html"
+    analysed = str(REPO / "tests" / "fixtures" / "skill" / "gnubg_7pt-2ply.sgf")
+    result = CliRunner().invoke(app, ["view", analysed, "--skill", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    _open(page, out.as_uri() + "#match1-game1-move4")
+    # Kasper's 51, 21/15 (a blunder; best 21/20 13/8): played and best drawn as arrows.
+    assert "sk-blunder" in str(page.locator("#vmoves button.cur").get_attribute("class"))
+    assert page.locator("svg#board line.arrow:not(.best)").count() == 2
+    assert page.locator("svg#board line.arrow.best").count() == 2
+    assert "21/20 13/8" in page.locator("#vinfo").inner_text()
+    bars = page.locator("#vstrip rect.bar")
+    assert bars.count() > 10
+    bars.last.click()
+    assert page.url != out.as_uri() + "#match1-game1-move4" and page.errors == []
