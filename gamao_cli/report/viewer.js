@@ -350,8 +350,8 @@ function start(data) {
       (g.s[String(i)] || []).forEach(function (d) { sum += d[2] || 0; });
       lost.push(sum); most = Math.max(most, sum);
     });
-    box.hidden = !most;
-    if (!most) return;
+    if (!most) { box.setAttribute("hidden", ""); return; }
+    box.removeAttribute("hidden");  // an SVG element has no .hidden property
     var w = 600 / Math.max(n, 1);
     lost.forEach(function (x, i) {
       if (!x) return;

@@ -37,6 +37,7 @@ border-radius:6px;padding:3px 9px}
 #viewer button.sk-error,.badge.sk-error{background:#fed7aa;color:#9a3412}
 #viewer button.sk-blunder,.badge.sk-blunder{background:#fecaca;color:#991b1b}
 #vstrip{width:100%;height:44px;display:block;background:#f8fafc;border-radius:6px}
+#vstrip[hidden]{display:none}
 #vstrip .bar{fill:#94a3b8;cursor:pointer}#vstrip .sk-doubtful{fill:#eab308}
 #vstrip .sk-error{fill:#f97316}#vstrip .sk-blunder{fill:#dc2626}
 @media (max-width:760px){.vgrid{grid-template-columns:1fr}#vmoves{max-height:260px}}

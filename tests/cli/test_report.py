@@ -35,7 +35,7 @@ def test_html_report_with_chart_files(tmp_path: Path) -> None:
     html = out.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>")
     names = sorted(p.name for p in charts.iterdir())
-    assert html.count("<svg") == len(names) + 1  # the charts and the viewer's board
+    assert html.count("<svg") == len(names) + 2  # the charts, the viewer's board and strip
     assert "m1-score.png" in names and "m1-g5-pips.png" in names and "dice-all.png" in names
     assert f"wrote {out}" in result.stderr
     assert "2 files, 2 matches" in result.stderr
