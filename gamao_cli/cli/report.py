@@ -26,7 +26,7 @@ from gamao_cli.cli.skill_options import LevelOpt, SkillOpt, skill_inputs
 from gamao_cli.i18n import N_
 
 if TYPE_CHECKING:
-    from gamao_cli.report.content import Chart
+    from gamao_cli.report.views import Chart
 
 
 class ReportFormat(str, Enum):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamao_cli.model.actions import BAR, OFF, Board
-from gamao_cli.report.html import escape
+from gamao_cli.report.escaping import escape
 
 POOL: Final = 26  # acey-deucey's checkers not yet entered (engine.rule_options.POOL)
 

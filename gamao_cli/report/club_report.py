@@ -15,7 +15,7 @@ import polars as pl
 from gamao_cli.analysis.club_views import by_event, by_pair
 from gamao_cli.analysis.tables import Tables
 from gamao_cli.i18n import N_, _, format_number
-from gamao_cli.report.html import escape
+from gamao_cli.report.escaping import escape
 
 CROSS_PLAYERS = 30  # a cross table up to this many players, a list beyond
 MIN_PAIRS = 2

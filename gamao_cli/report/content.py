@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,10 +24,9 @@ from gamao_cli.analysis.tables import Tables, by_match, by_player, dice_counts
 from gamao_cli.i18n import N_, _
 from gamao_cli.report import charts
 from gamao_cli.report.viewer import Viewer, build_viewer
+from gamao_cli.report.views import Chart, FindingView, GameView, MatchView, MoveRow
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from gamao_cli.analysis.match_positions import MatchPositions
     from gamao_cli.analysis.skill import Decision
     from gamao_cli.report.club_report import EventStandings, HeadToHead
@@ -46,61 +45,6 @@ _ACTIONS = {
     "beaver": N_("beaver"),
     "resign": N_("resign"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Chart:
-    """A chart to draw: ``name`` is its file stem (``m2-g3-pips``), ``build`` draws it."""
-
-    name: str
-    title: str
-    build: Callable[[], Figure]
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    """A play or cube action as listed under its game; ``id`` is unique in the game."""
-
-    id: str
-    move: int | None
-    player: str
-    text: str
-    pips: str
-    notes: str
-    line: int | None
-    column: int | None
-    codes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameView:
-    number: int
-    anchor: str
-    row: dict[str, object]
-    moves: list[MoveRow]
-    findings: int
-    pips: Chart | None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    anchor: str
-    file: str
-    href: str | None
-    number: int
-    title: str
-    subtitle: str
-    row: dict[str, object]
-    games: list[GameView]
-    charts: list[Chart]
-
-
-@dataclass(frozen=True, slots=True)
-class FindingView:
-    row: dict[str, object]
-    game_href: str | None
-    move_href: str | None
-    board_href: str | None = None  # the viewer's deep link to its position
 
 
 @dataclass

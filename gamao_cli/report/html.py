@@ -5,24 +5,17 @@ sideways, charts scale to the width."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from html import escape as _html_escape
 
 from gamao_cli import __version__
 from gamao_cli.i18n import N_, _, counted, format_number, language, translate_message
-from gamao_cli.model.terminal_text import terminal_safe_lines
 from gamao_cli.report import charts as chart_lib
-from gamao_cli.report.content import Chart, FindingView, GameView, MatchView, Report
+from gamao_cli.report.content import Report
+from gamao_cli.report.escaping import escape
 from gamao_cli.report.stats_out import cell
 from gamao_cli.report.summary_out import run_line
+from gamao_cli.report.views import Chart, FindingView, GameView, MatchView
 
 Progress = Callable[[int], None]
-
-
-def escape(text: str) -> str:
-    """Text for the page: HTML-escaped, and control and bidirectional-override characters
-    (from record text) shown as visible escapes, as on the terminal, so a name cannot
-    reorder what is displayed around it."""
-    return _html_escape(terminal_safe_lines(text))
 
 
 _HTML_LANG = {"en": "en", "pt": "pt-BR"}

@@ -11,9 +11,10 @@ from gamao_cli.i18n import N_, _, counted, format_number, translate_message
 from gamao_cli.model.terminal_text import terminal_safe
 from gamao_cli.report import charts as chart_lib
 from gamao_cli.report.charts import display_name
-from gamao_cli.report.content import Chart, GameView, MatchView, Report
+from gamao_cli.report.content import Report
 from gamao_cli.report.stats_out import cell
 from gamao_cli.report.summary_out import run_line
+from gamao_cli.report.views import Chart, GameView, MatchView
 
 Progress = Callable[[int], None]
 

@@ -18,9 +18,9 @@ from gamao_cli.analysis.ratings import START
 from gamao_cli.analysis.ratings_table import Ratings, rate
 from gamao_cli.i18n import N_, _, format_number
 from gamao_cli.report import ratings_charts
-from gamao_cli.report.content import Chart, Report
-from gamao_cli.report.html import escape
+from gamao_cli.report.escaping import escape
 from gamao_cli.report.ratings_out import not_rated
+from gamao_cli.report.views import Chart, ReportMatches
 
 MIN_RATED = 2
 CHART_PLAYERS = 8  # the most active players drawn in the history chart
@@ -47,7 +47,7 @@ class RatingsSection:
 
 
 def build_ratings_section(
-    report: Report, matches: pl.DataFrame, copies: Collection[tuple[str, int]] = ()
+    report: ReportMatches, matches: pl.DataFrame, copies: Collection[tuple[str, int]] = ()
 ) -> RatingsSection | None:
     """The section from the report's matches table (names merged), ``copies`` ((file,
     1-based match) of each copy of a match read twice but the one kept) left out of the

@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from html import escape
 
 from gamao_cli.analysis.skill import Decision
 from gamao_cli.analysis.skill_run import FileSkill
@@ -15,8 +14,9 @@ from gamao_cli.analysis.skill_stats import SkillSummary, summarise
 from gamao_cli.analysis.skill_tables import chosen_records
 from gamao_cli.i18n import N_, _, format_number
 from gamao_cli.report import skill_charts
-from gamao_cli.report.content import Chart, Report
+from gamao_cli.report.escaping import escape
 from gamao_cli.report.skill_out import PLAYER_HEADERS
+from gamao_cli.report.views import Chart, ReportMatches
 
 BLUNDERS_SHOWN = 200
 TIMELINE_GAMES = 300  # timelines drawn for up to this many games (in detailed reports)
@@ -38,7 +38,7 @@ class SkillSection:
     timelines: dict[str, Chart] = field(default_factory=dict)  # by game anchor
 
 
-def build_skill_section(files: Sequence[FileSkill], report: Report) -> SkillSection:
+def build_skill_section(files: Sequence[FileSkill], report: ReportMatches) -> SkillSection:
     """The section for ``report`` from the skill records of the same inputs."""
     records = chosen_records(files)
     players = [s for s in summarise(records, "player", corpus=True) if s.decisions]

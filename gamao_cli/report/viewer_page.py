@@ -12,7 +12,7 @@ from importlib.resources import files
 from gamao_cli.i18n import _
 from gamao_cli.report.board_svg import CSS as BOARD_CSS
 from gamao_cli.report.board_svg import GEOMETRY, frame
-from gamao_cli.report.html import escape
+from gamao_cli.report.escaping import escape
 from gamao_cli.report.viewer import Viewer, page_labels
 
 VIEWER_CSS = """
