@@ -105,7 +105,7 @@ def viewer_section(viewer: Viewer) -> str:
 
 def viewer_document(viewer: Viewer, title: str) -> str:
     """A page of its own holding the viewer (``gamao view``)."""
-    from gamao_cli.report.html import CSS, html_lang
+    from gamao_cli.report.page_style import CSS, html_lang
 
     return (
         "<!DOCTYPE html>\n"

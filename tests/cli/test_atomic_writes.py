@@ -64,7 +64,12 @@ def _failing(suffix: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
 
 def _inject(monkeypatch: pytest.MonkeyPatch, suffix: str) -> None:
     """Failing writes wherever a command module took atomic_open or atomic_path."""
-    for module in {*COMMANDS.values(), "gamao_cli.analysis.match_output"}:
+    writers = (  # the modules below the CLI that write files, imported by commands lazily
+        "gamao_cli.analysis.match_output",
+        "gamao_cli.analysis.repair_output",
+        "gamao_cli.analysis.dedupe_copies",
+    )
+    for module in {*COMMANDS.values(), *writers}:
         import_module(module)
     real_open, real_path = atomic.atomic_open, atomic.atomic_path
     opener, pather = _failing(suffix)
