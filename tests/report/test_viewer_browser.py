@@ -108,11 +108,22 @@ def _position(page: Any) -> str:
     return str(page.get_attribute("svg#board", "data-position-id"))
 
 
+def _expect_position(page: Any, want: str) -> None:
+    """The board shows ``want``, waiting for it a while: a link's hashchange and the redraw it
+    starts run after the click or key press has returned."""
+    playwright.expect(page.locator("svg#board")).to_have_attribute("data-position-id", want)
+
+
+def _expect_other_position(page: Any, than: str) -> None:
+    """The board has moved away from ``than`` (see :func:`_expect_position`)."""
+    playwright.expect(page.locator("svg#board")).not_to_have_attribute("data-position-id", than)
+
+
 def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
     page: Any, pages: dict[str, Path]
 ) -> None:
     _open(page, pages["illegal"].as_uri() + "#match1-game1-move1")
-    assert _position(page) == START_ID
+    _expect_position(page, START_ID)
     assert page.locator(CHECKERS).count() == 30
     assert page.locator("svg#board .checker.off").count() == 0
     # Move 1 is O_player's 41: 24/20 24/23 (the right column); the next position is X_player's
@@ -121,11 +132,11 @@ def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
     after = position_id_from_boards(
         _board({24: 2, 13: 5, 8: 3, 6: 5}), _board({23: 1, 20: 1, 13: 5, 8: 3, 6: 5})
     )
-    assert _position(page) == after
+    _expect_position(page, after)
     assert page.url.endswith("#match1-game1-move2")
     assert page.locator("#vmoves button.cur").inner_text() == "41: 24/20 24/23"
     page.keyboard.press("ArrowLeft")
-    assert _position(page) == START_ID
+    _expect_position(page, START_ID)
     assert page.errors == []
 
 
@@ -137,14 +148,14 @@ def test_a_finding_links_to_its_position_with_the_legal_plays(
     row = page.locator("#findings tr", has_text="3 of the dice played")
     row.locator("a", has_text="5").click()
     assert page.url.endswith("#match1-game1-move5-2")
-    assert _position(page) == "4HPMBwDgc+QHAA"
+    _expect_position(page, "4HPMBwDgc+QHAA")
     assert "R209" in page.locator("#vinfo").inner_text()
     legal = page.locator("#vinfo .vlegal button")
     assert legal.count() == 46  # the recorded play, then the 45 legal plays
     assert legal.nth(1).inner_text() == "13/9(4)"
     legal.nth(1).click()
     # 13/9(4) from the position before: O_player (on roll) keeps one on 13, has four on 9.
-    assert _position(page) != "4HPMBwDgc+QHAA"
+    _expect_other_position(page, "4HPMBwDgc+QHAA")
     assert page.locator(CHECKERS).count() == 30
     assert page.locator("svg#board .arrow").count() == 4
     assert page.errors == []
@@ -152,7 +163,7 @@ def test_a_finding_links_to_its_position_with_the_legal_plays(
 
 def test_home_end_and_the_games(page: Any, pages: dict[str, Path]) -> None:
     _open(page, pages["illegal"].as_uri() + "#match1-game2-move1")
-    assert _position(page) == START_ID
+    _expect_position(page, START_ID)
     page.keyboard.press("ArrowDown")  # the viewer has the focus after a deep link
     assert page.url.endswith("#match1-game3-move1")
     page.keyboard.press("End")
@@ -173,7 +184,7 @@ def test_a_player_named_like_a_script_is_text(page: Any, pages: dict[str, Path])
 
 def test_a_long_nardy_start_is_drawn_on_its_own_track(page: Any, pages: dict[str, Path]) -> None:
     _open(page, pages["nardy"].as_uri() + "#match1-game1-move1")
-    assert _position(page) == "GAMAO=longnardy/0/24x15/24x15"
+    _expect_position(page, "GAMAO=longnardy/0/24x15/24x15")
     xs = page.evaluate(
         "[...document.querySelectorAll('svg#board circle.checker')]"
         ".map(c => [c.classList.contains('p0') ? 0 : 1, +c.getAttribute('cx')])"
