@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
@@ -27,7 +27,7 @@ from gamao_cli.analysis.match_output import OutputNames, derived_name, relative_
 from gamao_cli.analysis.options import CheckOptions
 from gamao_cli.analysis.summary import RunSummary
 from gamao_cli.formats.atomic import atomic_open, discard, hidden_file, keep_mode
-from gamao_cli.formats.inputs import InputFile, Repeats, iter_input_files
+from gamao_cli.formats.inputs import InputFile
 
 
 class ConvertWriteError(Exception):
@@ -70,18 +70,14 @@ class ConvertPlan:
 
 
 def plan_conversion(
-    inputs: list[str], target: str, output: str | None, extensions: set[str] | None
+    found: Sequence[tuple[InputFile, Path]], repeated: int, target: str, output: str | None
 ) -> ConvertPlan:
-    """The inputs found in ``inputs`` and where a conversion to ``target`` writes them:
-    ``-`` or nothing: standard output; a file for one input (a name with an extension that is
-    not a folder) or for JSON Lines (``.jsonl``); else a folder."""
-    rooted: list[tuple[InputFile, PurePath]] = []
-    repeats = Repeats()
-    for arg in inputs:
-        root = Path(arg)
-        for found in iter_input_files([arg], extensions, repeats):
-            rooted.append((found, relative_name(found, root)))
-    items = [found for found, _rel in rooted]
+    """Where a conversion to ``target`` writes the inputs ``found`` (each with the argument it
+    was found under; ``repeated``: names left out as named again): ``-`` or nothing: standard
+    output; a file for one input (a name with an extension that is not a folder) or for JSON
+    Lines (``.jsonl``); else a folder."""
+    rooted = [(item, relative_name(item, root)) for item, root in found]
+    items = [item for item, _rel in rooted]
     to_stdout = output in (None, "-")
     single_file = (
         not to_stdout
@@ -97,7 +93,7 @@ def plan_conversion(
         )
     )
     out_dir = None if to_stdout or single_file else Path(output or ".")
-    return ConvertPlan(rooted, repeats.dropped, output, single_file, out_dir)
+    return ConvertPlan(rooted, repeated, output, single_file, out_dir)
 
 
 @dataclass

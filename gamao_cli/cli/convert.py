@@ -10,6 +10,7 @@ import typer
 
 from gamao_cli.cli.common import ExitCode, fail, say_exists, stderr_console
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts, executor_for
+from gamao_cli.cli.inputs_arg import gather_inputs
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, VariantOpts
 from gamao_cli.i18n import _, counted
@@ -55,10 +56,8 @@ def convert(
 
     fmt = by_name(to.value)
     options = rule_args.check_options()
-    exts = {e.strip().lstrip(".").lower() for e in extensions.split(",")} if extensions else None
-    plan = plan_conversion(inputs, to.value, output, exts)
-    if not plan.rooted:
-        fail(_("no input files found in {paths}").format(paths=", ".join(inputs)))
+    given = gather_inputs(inputs, extensions)
+    plan = plan_conversion(given.rooted, given.repeated, to.value, output)
     if plan.single_file:
         target = plan.target_path
         if target.exists() and not force:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -18,6 +18,8 @@ from gamao_cli.i18n import _, counted, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    import polars as pl
 
     from gamao_cli.analysis.corpus import CorpusRead
     from gamao_cli.analysis.dataset import DatasetRun
@@ -106,10 +108,7 @@ def load_corpus(
         )
     corpus.summary.repeated = given.repeated
     if not corpus.readable:
-        err = stderr_console()
-        for f in corpus.tables.findings.iter_rows(named=True):
-            err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
-        fail(_("no match could be read"))
+        nothing_read(corpus.tables.findings)
     return _copies(corpus, items, options, dedupe)
 
 
@@ -140,6 +139,14 @@ def _copies(
             if (f, m) in dropped
         )  # fmt: skip
     return replace(corpus, tables=without_copies(corpus.tables, dropped), plays=plays)
+
+
+def nothing_read(findings: pl.DataFrame) -> NoReturn:
+    """No match could be read: each file's finding (why) on stderr, then exit 2."""
+    err = stderr_console()
+    for f in findings.iter_rows(named=True):
+        err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
+    fail(_("no match could be read"))
 
 
 def announce_copies(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gamao_cli.analysis.options import CheckOptions
-from gamao_cli.cli.common import fail, stderr_console
+from gamao_cli.cli.common import fail
 from gamao_cli.cli.executor_options import Parallel, executor_for
 from gamao_cli.cli.progress import progress_bar
 from gamao_cli.formats.atomic import atomic_open
@@ -42,7 +42,7 @@ def load_folded(
     stderr, and with ``dedupe`` counted once (the inputs folded again without the copies)."""
     from gamao_cli.analysis.corpus import findings_in_order
     from gamao_cli.analysis.stats_fold import fold_corpus
-    from gamao_cli.cli.corpus_options import corpus_inputs
+    from gamao_cli.cli.corpus_options import announce_copies, corpus_inputs, nothing_read
 
     alias_map, given = corpus_inputs(paths, aliases, extensions)
     items = given.items
@@ -59,25 +59,14 @@ def load_folded(
 
     read = fold()
     read.summary.repeated = given.repeated
-    err = stderr_console()
     if not read.readable:
-        for f in findings_in_order(read.findings(), items).iter_rows(named=True):
-            err.print(f"{f['file']}: {f['code']} {f['message']}", markup=False, highlight=False)
-        fail(_("no match could be read"))
+        nothing_read(findings_in_order(read.findings(), items))
     mapping = read.mapping(alias_map)
-    from gamao_cli.analysis.duplicates import (
-        drop_from_summary,
-        dropped_keys,
-        find_duplicates,
-        match_candidates,
-    )
+    from gamao_cli.analysis.duplicates import drop_from_summary, dropped_keys, match_candidates
     from gamao_cli.analysis.stats_fold import match_totals
-    from gamao_cli.report.summary_out import duplicate_lines
 
     candidates = match_candidates(read.match_rows(), match_totals(read))
-    groups = find_duplicates(candidates, items, options, choose=dedupe)
-    for line in duplicate_lines(groups, dedupe):
-        err.print(line, markup=False, highlight=False)
+    groups = announce_copies(candidates, items, options, dedupe)
     if dedupe and groups:
         summary = read.summary
         drop_from_summary(summary, groups)
