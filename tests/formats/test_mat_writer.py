@@ -318,3 +318,19 @@ def test_a_line_end_inside_a_tag_value_becomes_a_blank() -> None:
         '; [Note "a b"]',
         "; one two",
     ]
+
+
+def test_a_line_end_inside_a_name_becomes_a_blank() -> None:
+    # an SGF PW[] or a JSON name can hold line ends; a score line cannot (the reader would
+    # take "Kas" as a garbled score line and "per : 0 ..." as unreadable text)
+    game = Game(
+        number=1,
+        score=(0, 0),
+        actions=(_move(0, (3, 1), (8, 5), (6, 5)), Win(player=0, points=1)),
+    )
+    match = Match(players=("Kas\r\nper", "Lena\rRuiz"), length=1, games=(game,))
+    text = _written(match)
+    assert text.splitlines()[3] == " Kas per : 0                    Lena Ruiz : 0"
+    [again] = list(read_mat(io.StringIO(text), "x.mat"))
+    assert again.players == ("Kas per", "Lena Ruiz")
+    assert not again.diagnostics

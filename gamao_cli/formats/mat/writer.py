@@ -15,7 +15,7 @@ The layout is gnubg's ``export match mat`` (research/gnubg-behaviour.md):
   (names only when the game's scores are unknown); unlike gnubg, at least one blank
   separates the two when the left part is 31 characters or longer; a player's rating
   (``Match.ratings``, where it is a number) follows the name as GridGammon writes it,
-  ``nicksbar,1706 : 0``;
+  ``nicksbar,1706 : 0``; a line end inside a name becomes a blank, as in a tag;
 * a game's comment lines (``Game.properties`` ``comment``, a ``.mat`` reader's ``;`` lines
   inside the game) as ``; text`` after its score line;
 * rows ``%3d) %-27s `` (player 0's cell) followed by player 1's cell; a row player 1 opens
@@ -243,8 +243,9 @@ _RATING = re.compile(r"\d+(?:\.\d+)?")
 
 def _names(game: Game, match: Match) -> tuple[str, str]:
     """The score line's names: ``name,rating`` (GridGammon's form, which the reader reads
-    back into ``Match.ratings``) for a rating that is a number."""
-    players = game.players or match.players
+    back into ``Match.ratings``) for a rating that is a number; a line end inside a name
+    (which a score line cannot hold: the reader would split it in two) becomes a blank."""
+    players = [_one_line(name) for name in game.players or match.players]  # as _game's
     named = [
         f"{name},{rating}" if rating is not None and _RATING.fullmatch(rating) else name
         for name, rating in zip(players, match.ratings, strict=True)
@@ -253,7 +254,8 @@ def _names(game: Game, match: Match) -> tuple[str, str]:
 
 
 def _game(game: Game, match: Match, canonical: CanonicalSteps | None) -> str:
-    players = game.players or match.players
+    first, second = game.players or match.players
+    players = (_one_line(first), _one_line(second))
     names = _names(game, match)
     if game.score is None:
         head = f" {names[0]:<30} {names[1]}\n"
