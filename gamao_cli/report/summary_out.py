@@ -53,13 +53,29 @@ def run_line(summary: RunSummary, details: Sequence[str] = (), tail: str = "") -
     )
 
 
+DUPLICATE_LINES = 10
+"""Copies named one a line; past them one line counts the rest (an archive of thousands of
+copies would otherwise bury the summary: ``gamao dedupe`` lists them all)."""
+
+
 def duplicate_lines(groups: Sequence[DuplicateGroup], dropped: bool) -> list[str]:
-    """One line for each copy of a match read twice: which it copies, and whether it was
-    left out (``--dedupe``) or counted twice."""
-    out = []
+    """One line for each copy of a match read twice (the first :data:`DUPLICATE_LINES`):
+    which it copies, and whether it was left out (``--dedupe``) or counted twice; then one
+    line for the copies not named."""
+    out: list[str] = []
+    copies = sum(len(group.dropped) for group in groups)
     for group in groups:
         kept = f"{group.kept.file}#{group.kept.match}"
         for copy in group.dropped:
+            if len(out) == DUPLICATE_LINES:
+                rest = copies - DUPLICATE_LINES
+                more = ngettext(
+                    "... and {count} more copy (gamao dedupe lists every copy)",
+                    "... and {count} more copies (gamao dedupe lists every copy)",
+                    rest,
+                )
+                out.append(more.format(count=format_number(rest)))
+                return out
             template = (
                 _("{copy}: the same match as {kept} (as gamao dedupe finds it): left out")
                 if dropped

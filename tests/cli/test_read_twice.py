@@ -84,3 +84,26 @@ def test_the_analysed_copy_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert result.stderr.splitlines()[0] == (
         "a.mat#1: the same match as b.sgf#1 (as gamao dedupe finds it): left out"
     )
+
+
+def test_past_ten_copies_one_line_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thirteen copies of one match: twelve are copies, ten are named, one line counts the
+    two left; the summary line still follows."""
+    mat = Path(REPO) / "examples" / "gnubg_7pt.mat"
+    for n in range(13):
+        shutil.copy(mat, tmp_path / f"c{n:02d}.mat")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["stats", ".", "-f", "csv", "-j", "1"])
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    named = [
+        f"c{n:02d}.mat#1: the same match as c00.mat#1 (as gamao dedupe finds it): counted "
+        "twice (--dedupe counts it once)"
+        for n in range(1, 11)
+    ]
+    assert lines[:10] == named
+    assert lines[10] == "... and 2 more copies (gamao dedupe lists every copy)"
+    assert lines[11].startswith("13 files, 13 matches, 143 games")
+    assert len(lines) == 12
