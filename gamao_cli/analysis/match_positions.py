@@ -169,65 +169,79 @@ def _game(
     score: tuple[int, int],
     flagged: set[tuple[int, int]],
 ) -> GamePositions:
-    entries: list[list[object]] = []
+    # The entries' JSON is written here a piece at a time, as json.dumps would write the
+    # lists (the same text, at a third of the cost: this runs once a play).
+    out: list[str] = []
     places: list[tuple[int, int]] = []
     moves: list[int | None] = []
     legal: dict[int, list[object]] = {}
     last_boards: object = False
     last_cube: object = None
+    sides: list[object] = [None, None]  # each side's last board and its digits
+    texts = ["", ""]
     kinds = _KINDS
     dice_text = _DICE_TEXT
     digits = _DIGITS
-    add_entry, add_place, add_move = entries.append, places.append, moves.append
+    add_entry, add_place, add_move = out.append, places.append, moves.append
     for action, boards, cube in seen:
         kind = kinds.get(type(action))
         if kind is None:
             continue  # a result line: the game's end shows it
-        board: str | int | None = 0
+        board = "0"
         if boards is not last_boards:
             if boards is None:
-                board = None
-            else:  # board_text, inline: once a play
-                board = (bytes(boards[0]) + bytes(boards[1])).translate(digits).decode()
+                board = "null"
+            else:  # board_text, a side at a time: a play changes one side's board, often
+                b0, b1 = boards
+                if b0 is not sides[0]:
+                    sides[0], texts[0] = b0, bytes(b0).translate(digits).decode()
+                if b1 is not sides[1]:
+                    sides[1], texts[1] = b1, bytes(b1).translate(digits).decode()
+                board = f'"{texts[0]}{texts[1]}"'
             last_boards = boards
-        shown: list[int] | int = 0
+        shown = "0"
         if cube is not last_cube:  # a cube state is replaced when it changes
-            shown = [cube.value, -1 if cube.owner is None else cube.owner]
+            shown = f"[{cube.value},{-1 if cube.owner is None else cube.owner}]"
             last_cube = cube
         loc = action.location
         place = (loc.line or 0, loc.column or 0)
         number = action.number
         text = action.text
-        if not (text.isascii() and text.isprintable()):
-            text = terminal_safe(text)
+        if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+            quoted = f'"{text}"'
+        else:
+            quoted = _dump(terminal_safe(text))
+        numbered = "null" if number is None else number
         if kind == "p":
             move: Move = action  # type: ignore[assignment]
             side = move.player
             roll = move.roll or move.dice
             dice = dice_text.get(roll) or dice_text.setdefault(roll, "".join(map(str, roll)))
-            steps: list[int] = []
+            steps = ""
             if move.mark is not _UNPARSED:
-                for step in move.steps:
-                    steps += (step.from_point, step.to_point)
+                steps = ",".join([f"{step.from_point},{step.to_point}" for step in move.steps])
             if boards is not None and place in flagged:
-                legal[len(entries)] = legal_plays_at(rs, boards, side, roll)
-            add_entry([kind, number, side, dice, text, board, steps, shown])
+                legal[len(out)] = legal_plays_at(rs, boards, side, roll)
+            add_entry(f'["p",{numbered},{side},"{dice}",{quoted},{board},[{steps}],{shown}]')
         else:
             side = action.turn if kind == "s" else action.player  # type: ignore[union-attr,assignment]
-            add_entry([kind, number, side, "", text, board, [], shown])
+            add_entry(f'["{kind}",{numbered},{side},"",{quoted},{board},[],{shown}]')
         add_place(place)
         add_move(number)
-    text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
     return GamePositions(
         number=game.number,
         score=score,
-        entries=text,
+        entries=f"[{','.join(out)}]",
         end=None if end is None else board_text(end),
         end_cube=(end_cube.value, -1 if end_cube.owner is None else end_cube.owner),
-        legal=json.dumps(legal, ensure_ascii=False, separators=(",", ":")) if legal else "{}",
+        legal=_dump(legal) if legal else "{}",
         places=tuple(places),
         moves=tuple(moves),
     )
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def legal_plays_at(
