@@ -127,6 +127,9 @@ class Decision:
     opponent: tuple[int, ...] = ()
     ctx: EvalContext | None = None
     on_roll: int = 0
+    # A cube decision's equities from the doubler's side, where known (not in output rows):
+    # no double, double/take, double/pass.
+    cube: tuple[float, float, float] | None = None
 
     def row(self) -> dict[str, object]:
         """The record as a flat row (equities rounded to 1e-6)."""
@@ -242,6 +245,7 @@ class EngineAnalyser(Analyser):
                         played_equity=c.no_double,
                         equity_lost=loss,
                         mwc_lost=self._mwc_lost(c.best, c.no_double, point.ctx),
+                        cube=(c.no_double, c.double_take, c.double_pass),
                         counts=loss > 0.0 or c.best - min(c.double_take, 1.0) < CLOSE_CUBE,
                         source=source,
                         level=c.level,
@@ -264,6 +268,7 @@ class EngineAnalyser(Analyser):
                     played_equity=c.doubled,
                     equity_lost=loss,
                     mwc_lost=self._mwc_lost(c.best, c.doubled, point.ctx),
+                    cube=(c.no_double, c.double_take, c.double_pass),
                     counts=True,
                     source=source,
                     level=c.level,
@@ -285,6 +290,7 @@ class EngineAnalyser(Analyser):
                     played_equity=mine,
                     equity_lost=best - mine,
                     mwc_lost=self._mwc_lost(-best, -mine, point.ctx),
+                    cube=(c.no_double, c.double_take, c.double_pass),
                     counts=True,
                     source=source,
                     level=c.level,

@@ -154,6 +154,8 @@ class RecordedAnalyser(Analyser):
                 close = best - min(cube.double_take, 1.0) < CLOSE_CUBE
             counts = loss > 0.0 or close
         best_name, best_eq, played_eq = recorded_cube_values(cube, kind)
+        nd, dt = cube.no_double, cube.double_take
+        dp = cube.double_pass if cube.double_pass is not None else 1.0
         return self.make(
             game,
             point,
@@ -167,6 +169,7 @@ class RecordedAnalyser(Analyser):
             counts=counts,
             source="recorded",
             level=cube.level,
+            cube=None if nd is None or dt is None else (nd, dt, dp),
         )
 
     def _checker(
