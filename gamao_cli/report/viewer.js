@@ -1,13 +1,18 @@
 (function () {
   "use strict";
   // gamao's match viewer: draws the positions the replay computed (no rules here). Its data
-  // is JSON, zlib-compressed and Base64-encoded (report/viewer.py: packed).
+  // is a line per part, each JSON, zlib-compressed and Base64-encoded (report/viewer.py:
+  // packed): the index of the matches, then each match's games, unpacked when first shown.
   var block = document.getElementById("viewer-data");
   if (!block) return;
-  var raw = atob(block.textContent.trim()), bytes = new Uint8Array(raw.length);
-  for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-  new Response(stream).text().then(function (text) { start(JSON.parse(text)); });
+  var parts = block.textContent.trim().split("\n");
+  function unpack(text) {
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+  unpack(parts[0]).then(start);
 
 function start(data) {
   var conf = JSON.parse(document.getElementById("viewer-config").textContent);
@@ -20,9 +25,19 @@ function start(data) {
   }
   var svg = document.getElementById("board"), layer = document.getElementById("layer");
   var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  var st = { m: 0, g: 0, i: 0, bottom: 0, legal: -1 };
-  var byN = {};
+  var st = { m: -1, g: 0, i: 0, bottom: 0, legal: -1 };
+  var byN = {}, loading = {};
   M.forEach(function (m, k) { byN[m.n] = k; });
+  // A match's games (a promise), unpacked when the match is first shown.
+  function load(m) {
+    if (M[m].games) return Promise.resolve();
+    if (!loading[m]) loading[m] = unpack(parts[m + 1]).then(function (games) {
+      M[m].games = games;
+      var had = root.getAttribute("data-loaded");  // the matches unpacked, in order (tests)
+      root.setAttribute("data-loaded", (had ? had + " " : "") + M[m].n);
+    });
+    return loading[m];
+  }
 
   function $(id) { return document.getElementById(id); }
   function fmt(s, k, v) { return s.replace("{" + k + "}", v); }
@@ -158,11 +173,22 @@ function start(data) {
         });
       });
     }
-    [[v.steps, "arrow", "ah"], [v.best || [], "arrow best", "ahb"]].forEach(function (set) {
+    // A play's moves as arrows: moves alike (8/5 8/5 of a double) drawn once, with their count.
+    [[v.steps, "", "ah"], [v.best || [], " best", "ahb"]].forEach(function (set) {
+      var count = {}, order = [];
       for (var a = 0; v.turn >= 0 && a + 1 < set[0].length; a += 2) {
-        var p1 = pointXY(m, v.turn, set[0][a]), p2 = pointXY(m, v.turn, set[0][a + 1]);
-        el("line", { "class": set[1], x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], "marker-end": "url(#" + set[2] + ")" });
+        var key = set[0][a] + "/" + set[0][a + 1];
+        if (!count[key]) { count[key] = 0; order.push([set[0][a], set[0][a + 1], key]); }
+        count[key]++;
       }
+      order.forEach(function (mv) {
+        var p1 = pointXY(m, v.turn, mv[0]), p2 = pointXY(m, v.turn, mv[1]);
+        el("line", { "class": "arrow" + set[1], x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], "marker-end": "url(#" + set[2] + ")" });
+        if (count[mv[2]] < 2) return;
+        var x = (p1[0] + p2[0]) / 2, y = (p1[1] + p2[1]) / 2, g = el("g", { "class": "times" + set[1] });
+        el("circle", { cx: x, cy: y, r: 9 }, g);
+        el("text", { "class": "count", x: x, y: y + 4 }, g, "\u00d7" + count[mv[2]]);
+      });
     });
     [0, 1].forEach(function (side) {
       var y = side === st.bottom ? G.height - 4 : 16;
@@ -277,6 +303,12 @@ function start(data) {
       if (d[4] && d[4] !== d[3]) text += "; " + fmt(L.best, "best", d[4]);
       p.appendChild(document.createTextNode(text));
       box.appendChild(p);
+      if (d[6]) {  // a cube decision's equities, the doubler's
+        var c = document.createElement("p"), q = d[6].map(function (x) { return (x >= 0 ? "+" : "") + x.toFixed(3); });
+        c.className = "vcube";
+        c.textContent = fmt(fmt(fmt(L.cube, "nd", q[0]), "dt", q[1]), "dp", q[2]);
+        box.appendChild(c);
+      }
     });
     var legal = g.legal[String(st.i)];
     if (!legal) return;
@@ -367,42 +399,45 @@ function start(data) {
     gamesOf = st.m;
     var sel = $("vgame");
     while (sel.firstChild) sel.removeChild(sel.firstChild);
-    M[st.m].games.forEach(function (g, k) {
+    M[st.m].gn.forEach(function (number, k) {
       var o = document.createElement("option");
       o.value = String(k);
-      o.textContent = L.game + " " + g.g;
+      o.textContent = L.game + " " + number;
       sel.appendChild(o);
     });
   }
 
+  // Shows match m's game g at entry i (a promise: the match may have to be unpacked first).
   function go(m, g, i, push) {
+    if (!M[m]) return Promise.resolve();
+    if (!M[m].games) return load(m).then(function () { return go(m, g, i, push); });
     var changed = m !== st.m || g !== st.g;
     st.m = m; st.g = g; st.legal = -1;
     var n = M[m].games[g].e.length;
     st.i = Math.max(0, Math.min(i, n));
     if (changed) { gamesOf = gamesOf === m ? m : -1; fillGames(); fillMoves(); fillStrip(); }
     render(push);
+    return Promise.resolve();
   }
   function stepGame(d) {
     var m = st.m, g = st.g + d;
-    if (g < 0) { if (m === 0) return; m--; g = M[m].games.length - 1; }
-    else if (g >= M[m].games.length) { if (m + 1 >= M.length) return; m++; g = 0; }
+    if (g < 0) { if (m === 0) return; m--; g = M[m].gn.length - 1; }
+    else if (g >= M[m].gn.length) { if (m + 1 >= M.length) return; m++; g = 0; }
     go(m, g, 0);
   }
+  // The position of the address's deep link (a promise), or null when it names none.
   function fromHash() {
     var h = /^#match(\d+)-game(\d+)-(move\d+(?:-\d+)?|end)$/.exec(location.hash);
-    if (!h || byN[+h[1]] === undefined) return false;
-    var m = byN[+h[1]], games = M[m].games;
-    for (var g = 0; g < games.length; g++) {
-      if (games[g].g !== +h[2]) continue;
-      var keys = prepared(games[g]).keys, i = keys.indexOf(h[3]);
+    if (!h || byN[+h[1]] === undefined) return null;
+    var m = byN[+h[1]], g = M[m].gn.indexOf(+h[2]);
+    if (g < 0) return null;
+    return load(m).then(function () {
+      var keys = prepared(M[m].games[g]).keys, i = keys.indexOf(h[3]);
       if (i < 0) i = keys.length;
       go(m, g, i, false);
       root.scrollIntoView();
       root.focus({ preventScroll: true });
-      return true;
-    }
-    return false;
+    });
   }
 
   var msel = $("vmatch");
@@ -421,26 +456,32 @@ function start(data) {
   $("vup").onclick = function () { stepGame(-1); };
   $("vdown").onclick = function () { stepGame(1); };
   $("vflip").onclick = function () { st.bottom = 1 - st.bottom; render(); };
-  document.addEventListener("keydown", function (ev) {
-    var t = ev.target, tag = t && t.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    var inside = root.contains(t);
-    var k = ev.key;
-    if (k === "ArrowLeft") go(st.m, st.g, st.i - 1);
-    else if (k === "ArrowRight") go(st.m, st.g, st.i + 1);
-    else if (!inside) return;
-    else if (k === "ArrowUp") stepGame(-1);
-    else if (k === "ArrowDown") stepGame(1);
-    else if (k === "Home") go(st.m, st.g, 0);
-    else if (k === "End") go(st.m, st.g, game().e.length);
-    else return;
-    ev.preventDefault();
-  });
-  window.addEventListener("hashchange", fromHash);
-  fillGames();
-  fillMoves();
-  fillStrip();
-  if (!fromHash()) render(false);
-  document.documentElement.setAttribute("data-viewer", "ready");
+  // The keys work wherever the focus is (not while typing, nor in a list box) once the board
+  // is on the screen, or when the focus is in the viewer.
+  function onScreen() {
+    var r = svg.getBoundingClientRect();
+    return r.bottom > 0 && r.top < (window.innerHeight || document.documentElement.clientHeight);
+  }
+  var KEYS = {
+    ArrowLeft: function () { go(st.m, st.g, st.i - 1); },
+    ArrowRight: function () { go(st.m, st.g, st.i + 1); },
+    ArrowUp: function () { stepGame(-1); },
+    ArrowDown: function () { stepGame(1); },
+    Home: function () { go(st.m, st.g, 0); },
+    End: function () { go(st.m, st.g, game().e.length); }
+  };
+  function ready() {
+    document.addEventListener("keydown", function (ev) {
+      var t = ev.target, tag = t && t.tagName, key = KEYS[ev.key];
+      if (!key || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable)) return;
+      if (!root.contains(t) && !onScreen()) return;
+      key();
+      ev.preventDefault();
+    });
+    window.addEventListener("hashchange", fromHash);
+    document.documentElement.setAttribute("data-viewer", "ready");
+  }
+  (fromHash() || go(0, 0, 0, false)).then(ready);
 }
 })();

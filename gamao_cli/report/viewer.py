@@ -13,7 +13,7 @@ import base64
 import json
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import polars as pl
 
@@ -57,6 +57,7 @@ _UI: Final = {
     "error": N_("error"),
     "blunder": N_("blunder"),
     "strip": N_("Equity lost at each decision of the game; click a bar to go there."),
+    "cube": N_("cube equities: no double {nd}, double/take {dt}, double/pass {dp}"),
 }
 
 
@@ -131,8 +132,9 @@ def _findings_by_place(findings: pl.DataFrame) -> dict[Place, list[list[str]]]:
 def _skill_notes(
     viewer: Viewer, decisions: Iterable[Decision]
 ) -> dict[tuple[str, int, int], dict[int, list[list[object]]]]:
-    """Each analysed decision at its entry: kind, class, equity lost, played, best and the best
-    play's moves (for arrows; none for a cube decision)."""
+    """Each analysed decision at its entry: kind, class, equity lost, played, best, the best
+    play's moves (for arrows; none for a cube decision) and a cube decision's equities from
+    the doubler's side (no double, double/take, double/pass; null where unknown)."""
     out: dict[tuple[str, int, int], dict[int, list[list[object]]]] = {}
     for d in decisions:
         if d.kind == "no-double" and not d.classification:
@@ -147,7 +149,8 @@ def _skill_notes(
             except ValueError:
                 best = []
         lost = None if d.equity_lost is None else round(d.equity_lost, 3)
-        note: list[object] = [d.kind, d.classification, lost, d.played, d.best, best]
+        cube = None if d.cube is None else [round(x, 3) for x in d.cube]
+        note: list[object] = [d.kind, d.classification, lost, d.played, d.best, best, cube]
         out.setdefault((d.file, d.match + 1, where[0]), {}).setdefault(where[1], []).append(note)
     return out
 
@@ -179,7 +182,7 @@ def build_viewer(
         if where is not None:
             notes.setdefault((file, match, where[0]), {})[where[1]] = found
     skill = _skill_notes(viewer, decisions or ())
-    parts = []
+    index, parts = [], []
     for key, (n, mp) in sorted(kept.items(), key=lambda item: item[1][0]):
         games = [
             f'{{"g":{g.number},"score":[{g.score[0]},{g.score[1]}],"end":{_dump(g.end)},'
@@ -187,29 +190,40 @@ def build_viewer(
             f'"f":{_dump(notes.get((*key, gi), {}))},"s":{_dump(skill.get((*key, gi), {}))}}}'
             for gi, g in enumerate(mp.games)
         ]
-        parts.append(
+        index.append(
             f'{{"n":{n},"names":{_dump([terminal_safe(name) for name in names[key]])},'
             f'"length":{lengths[key]},'
             f'"variant":{_dump(mp.variant)},"ids":{_dump(mp.standard_ids)},'
             f'"checkers":{mp.checkers},"track":{_dump(list(mp.track))},'
-            f'"games":[{",".join(games)}]}}'
+            f'"gn":{_dump([g.number for g in mp.games])}}}'
         )
-    viewer.data = packed('{"matches":[' + ",".join(parts) + "]}")
+        parts.append(packed(f"[{','.join(games)}]"))
+    viewer.data = "\n".join([packed('{"matches":[' + ",".join(index) + "]}"), *parts])
     return viewer
 
 
 def packed(text: str) -> str:
-    """The viewer's JSON as the page holds it: zlib-compressed (level 1: a tenth of a second
-    for 300 matches) and Base64-encoded. A report over 300 matches holds 11 MB of JSON, which
-    Chromium took 2 to 3 s to read and parse; packed it is a quarter of that, and the page
-    unpacks it with the browser's own DecompressionStream. Base64's letters cannot end the
-    script block that holds them, whatever the record's text."""
+    """A part of the viewer's data as the page holds it: zlib-compressed (level 1) and
+    Base64-encoded. The data is the index (each match's number, names, variant, track and game
+    numbers), then each match's games, a part a line: the page unpacks (with the browser's own
+    DecompressionStream) and parses the index at load, and a match's part only when it is
+    first shown, so a report over 300 matches (11 MB of JSON) opens as fast as over one.
+    Base64's letters cannot end the script block that holds them, whatever the record's text."""
     return base64.b64encode(zlib.compress(text.encode("utf-8"), 1)).decode("ascii")
 
 
+def _unpack(part: str) -> Any:
+    return json.loads(zlib.decompress(base64.b64decode(part)).decode("utf-8"))
+
+
 def unpacked(data: str) -> object:
-    """The value :func:`packed` holds (tests, tools)."""
-    return json.loads(zlib.decompress(base64.b64decode(data)).decode("utf-8"))
+    """The viewer's data :func:`build_viewer` packed, whole: the index with each match's games
+    (tests, tools)."""
+    first, *parts = data.split("\n")
+    index = _unpack(first)
+    for match, part in zip(index["matches"], parts, strict=True):
+        match["games"] = _unpack(part)
+    return index
 
 
 def page_labels(geometry: Mapping[str, float]) -> str:

@@ -18,7 +18,7 @@ ANALYSED = str(REPO / "tests" / "fixtures" / "skill" / "gnubg_7pt-2ply.sgf")
 
 def _data(page: Path) -> dict[str, object]:
     html = page.read_text(encoding="utf-8")
-    found = re.search(r'id="viewer-data">([A-Za-z0-9+/=]+)</script>', html)
+    found = re.search(r'id="viewer-data">([A-Za-z0-9+/=\n]+)</script>', html)
     assert found is not None
     value = unpacked(found.group(1))
     assert isinstance(value, dict)

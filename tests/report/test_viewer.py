@@ -85,9 +85,10 @@ def test_a_name_like_a_script_stays_data(tmp_path: Path) -> None:
     # The page's scripts: the two data blocks and the viewer's code, each closed once.
     assert html.count("</script>") == 3
     data = re.search(
-        r'<script type="application/octet-stream" id="viewer-data">(.*?)</script>', html
+        r'<script type="application/octet-stream" id="viewer-data">(.*?)</script>', html, re.S
     )
-    assert data is not None and re.fullmatch("[A-Za-z0-9+/=]+", data.group(1))
+    # The index, then the match's games: a Base64 line each.
+    assert data is not None and re.fullmatch("[A-Za-z0-9+/=]+\n[A-Za-z0-9+/=]+", data.group(1))
     value = unpacked(data.group(1))
     assert isinstance(value, dict) and value["matches"][0]["names"] == [EVIL, "Bob"]
     assert corpus.tables.matches.row(0, named=True)["player_1"] == EVIL

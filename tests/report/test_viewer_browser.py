@@ -21,6 +21,7 @@ from gamao_cli.engine.ruleset import rule_set
 from gamao_cli.formats.inputs import iter_input_files, read_path
 from gamao_cli.formats.registry import by_name
 from gamao_cli.model.match import Variant
+from gamao_cli.report.board_svg import GEOMETRY
 from tests.helpers import REPO
 from tests.variant_games import play_match
 
@@ -45,8 +46,9 @@ def _board(points: dict[int, int]) -> tuple[int, ...]:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Three reports: examples/illegal_plays.mat; a match whose player is named like a
-    script; a Long Nardy match."""
+    """Four reports: examples/illegal_plays.mat; a match whose player is named like a
+    script; a Long Nardy match; three matches (illegal_plays, gnubg_7pt, the Long Nardy
+    one)."""
     root = tmp_path_factory.mktemp("viewer")
     json_format = by_name("json")
     assert json_format.write is not None
@@ -60,13 +62,15 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         json_format.write(play_match(rule_set(Variant.LONG_NARDY), [1]), fh)
     out = {}
     runner = CliRunner()
-    for name, source in (
-        ("illegal", str(REPO / "examples" / "illegal_plays.mat")),
-        ("evil", str(evil)),
-        ("nardy", str(nardy)),
+    illegal = str(REPO / "examples" / "illegal_plays.mat")
+    for name, sources in (
+        ("illegal", [illegal]),
+        ("evil", [str(evil)]),
+        ("nardy", [str(nardy)]),
+        ("three", [illegal, str(REPO / "examples" / "gnubg_7pt.mat"), str(nardy)]),
     ):
         html = root / f"{name}.html"
-        result = runner.invoke(app, ["report", source, "-o", str(html)])
+        result = runner.invoke(app, ["report", *sources, "-o", str(html)])
         assert result.exit_code == 0, result.output
         out[name] = html
     return out
@@ -153,11 +157,15 @@ def test_a_finding_links_to_its_position_with_the_legal_plays(
     legal = page.locator("#vinfo .vlegal button")
     assert legal.count() == 46  # the recorded play, then the 45 legal plays
     assert legal.nth(1).inner_text() == "13/9(4)"
+    # The recorded 13/9 13/9 13/9: one arrow, marked three times.
+    assert page.locator("svg#board .arrow").count() == 1
+    assert page.locator("svg#board .times").text_content() == "\u00d73"
     legal.nth(1).click()
     # 13/9(4) from the position before: O_player (on roll) keeps one on 13, has four on 9.
     _expect_other_position(page, "4HPMBwDgc+QHAA")
     assert page.locator(CHECKERS).count() == 30
-    assert page.locator("svg#board .arrow").count() == 4
+    assert page.locator("svg#board .arrow").count() == 1
+    assert page.locator("svg#board .times").text_content() == "\u00d74"
     assert page.errors == []
 
 
@@ -246,3 +254,135 @@ def test_view_skill_colours_the_mistakes_and_the_strip_jumps(page: Any, tmp_path
     assert bars.count() > 10
     bars.last.click()
     assert page.url != out.as_uri() + "#match1-game1-move4" and page.errors == []
+
+
+def _loaded(page: Any) -> str:
+    return str(page.get_attribute("#viewer", "data-loaded"))
+
+
+def test_only_the_match_shown_is_unpacked(page: Any, pages: dict[str, Path]) -> None:
+    """The page unpacks a match's positions when it is first shown, not all at load."""
+    _open(page, pages["three"].as_uri())
+    assert page.locator("#vmatch option").count() == 3
+    assert _loaded(page) == "1"
+    _expect_position(page, START_ID)
+    page.select_option("#vmatch", index=2)  # the Long Nardy match, unpacked now
+    _expect_position(page, "GAMAO=longnardy/0/24x15/24x15")
+    assert _loaded(page) == "1 3"
+    page.goto("about:blank")
+    _open(page, pages["three"].as_uri() + "#match2-game2-move27")
+    # gnubg_7pt game 2, move 27: Kasper doubles (the deep link unpacks match 2 alone).
+    playwright.expect(page.locator("#vinfo .vhead")).to_have_text("27. Kasper: Doubles => 2")
+    assert _loaded(page) == "2"
+    page.keyboard.press("ArrowUp")  # the last game of match 1: unpacked on the way
+    playwright.expect(page.locator("#vgame")).to_have_value("0")
+    assert page.url.endswith("#match2-game1-move1") and _loaded(page) == "2"
+    page.keyboard.press("ArrowUp")
+    playwright.expect(page.locator("#viewer")).to_have_attribute("data-loaded", "2 1")
+    assert page.url.endswith("#match1-game8-move1") and page.errors == []
+
+
+def test_the_keys_work_without_a_click_once_the_board_is_on_screen(
+    page: Any, pages: dict[str, Path]
+) -> None:
+    _open(page, pages["illegal"].as_uri())
+    assert page.evaluate("document.activeElement === document.body")
+    # The board is far below the top of the report: the keys scroll the page as usual.
+    assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") > 900
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")
+    assert _position(page) == START_ID and "#" not in page.url
+    page.locator("svg#board").scroll_into_view_if_needed()
+    page.keyboard.press("ArrowRight")
+    _expect_other_position(page, START_ID)
+    assert page.url.endswith("#match1-game1-move2")
+    page.keyboard.press("ArrowDown")
+    assert page.url.endswith("#match1-game2-move1")
+    page.keyboard.press("End")
+    assert page.url.endswith("#match1-game2-end")
+    page.keyboard.press("Home")
+    assert page.url.endswith("#match1-game2-move1")
+    # Typing in a text box steps nothing.
+    page.evaluate(
+        "(() => { const i = document.createElement('input'); i.id = 'typing';"
+        " document.getElementById('viewer').prepend(i); })()"
+    )
+    page.locator("#typing").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")
+    assert page.url.endswith("#match1-game2-move1") and page.errors == []
+
+
+def _numbers(page: Any) -> list[str]:
+    """The frame's point numbers as drawn, left to right: the top row, then the bottom row."""
+    found = page.evaluate(
+        "[...document.querySelectorAll('svg#board text.num')]"
+        ".map(t => [+t.getAttribute('y'), +t.getAttribute('x'), t.textContent])"
+    )
+    return [text for _, _, text in sorted(found)]
+
+
+def test_flipping_puts_the_other_player_below_with_their_numbers(
+    page: Any, pages: dict[str, Path]
+) -> None:
+    _open(page, pages["illegal"].as_uri() + "#match1-game1-move1")
+    top = [str(n) for n in range(13, 25)]
+    bottom = [str(n) for n in range(12, 0, -1)]
+    assert _numbers(page) == top + bottom
+    # X_player (player 0) below: their 6 point (five checkers) bottom right, by the 6.
+    page.click("#vflip")
+    # Now O_player below, numbered from their side: their 6 point bottom right, their 13
+    # top left (five checkers each), X_player's 6 point (O_player's 19) top right.
+    assert _numbers(page) == top + bottom
+    xs = page.evaluate(
+        "[...document.querySelectorAll('svg#board circle.checker')]"
+        ".map(c => [c.classList.contains('p0') ? 0 : 1, +c.getAttribute('cx'),"
+        " +c.getAttribute('cy') > 200 ? 'bottom' : 'top'])"
+    )
+    labels = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('svg#board text.num')]"
+        ".map(t => [t.textContent, +t.getAttribute('x')]))"
+    )
+    assert xs.count([1, labels["6"], "bottom"]) == 5
+    assert xs.count([1, labels["13"], "top"]) == 5
+    assert xs.count([0, labels["19"], "top"]) == 5
+    names = page.evaluate(
+        "[...document.querySelectorAll('svg#board text.info tspan.b')]"
+        ".map(t => [+t.parentNode.getAttribute('y'), t.textContent])"
+    )
+    assert sorted(names) == [[16, "X_player"], [GEOMETRY["height"] - 4, "\u25b6 O_player"]]
+
+
+def test_a_cube_decision_shows_its_equities(page: Any, tmp_path: Path) -> None:
+    """A recorded cube analysis (as XG and gnubg files carry) at gnubg_7pt's game 2 move 27:
+    Kasper doubles, Lena Ruiz drops. Equities from the doubler's side: no double +0.612,
+    double/take +1.186, double/pass +1.000; doubling is right (min(1.186, 1) > 0.612), and so
+    is the drop (1.000 < 1.186)."""
+    from gamao_cli.model.actions import Double, Drop
+    from gamao_cli.model.analysis import Annotation, CubeAnalysis
+
+    item = next(iter(iter_input_files([str(REPO / "examples" / "gnubg_7pt.mat")])))
+    match = next(iter(read_path(item)))
+    game = match.games[1]
+    cube = CubeAnalysis(no_double=0.612, double_take=1.186, double_pass=1.0, level="XG Roller")
+    notes = tuple(
+        Annotation(action=i, cube=cube)
+        for i, a in enumerate(game.actions)
+        if isinstance(a, Double | Drop)
+    )
+    assert len(notes) == 2
+    games = (match.games[0], dataclasses.replace(game, annotations=notes), *match.games[2:])
+    source = tmp_path / "cube.json"
+    json_format = by_name("json")
+    assert json_format.write is not None
+    with source.open("w", encoding="utf-8") as fh:
+        json_format.write(dataclasses.replace(match, games=games), fh)
+    out = tmp_path / "cube.html"
+    result = CliRunner().invoke(app, ["view", str(source), "--skill", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    equities = "cube equities: no double +0.612, double/take +1.186, double/pass +1.000"
+    for link in ("#match1-game2-move27", "#match1-game2-move27-2"):
+        page.goto("about:blank")
+        _open(page, out.as_uri() + link)
+        playwright.expect(page.locator("#vinfo .vcube")).to_have_text(equities)
+    assert "drop" in page.locator("#vinfo").inner_text() and page.errors == []
