@@ -261,7 +261,11 @@ def _dice(picture: Picture) -> list[str]:
 
 
 def point_xy(picture: Picture, side: int, p: int) -> tuple[float, float]:
-    """Where an arrow meets ``side``'s point ``p`` (the bar: 25, off: 0)."""
+    """Where an arrow meets ``side``'s point ``p`` (the bar: 25, off: 0, the pool: 26)."""
+    if p == POOL:  # the checkers waiting to enter, on the left
+        return 2 + _G["trayWidth"] / 2, (
+            _G["bottom"] - 30 if side == picture.bottom else _G["top"] + 30
+        )
     if p >= BAR:
         return _bar_x(), _bar_y(picture, side, 0)
     if p <= OFF:

@@ -127,6 +127,7 @@ function start(data) {
     el("rect", { "class": css + " p" + side, x: x + 4, y: y, width: G.trayWidth - 8, height: h, rx: 2 });
   }
   function pointXY(m, side, p) {
+    if (p === 26) return [2 + G.trayWidth / 2, side === st.bottom ? G.bottom - 30 : G.top + 30];  // the pool
     if (p >= 25) return [barX(), barY(side, 0)];
     if (p <= 0) return [G.tray + G.trayWidth / 2, side === st.bottom ? G.bottom - 30 : G.top + 30];
     var v = physical(m, side, p);
@@ -183,9 +184,22 @@ function start(data) {
       }
       order.forEach(function (mv) {
         var p1 = pointXY(m, v.turn, mv[0]), p2 = pointXY(m, v.turn, mv[1]);
-        el("line", { "class": "arrow" + set[1], x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], "marker-end": "url(#" + set[2] + ")" });
+        var x = (p1[0] + p2[0]) / 2, y = (p1[1] + p2[1]) / 2, attrs = { "class": "arrow" + set[1], "marker-end": "url(#" + set[2] + ")" };
+        var mid = (G.top + G.bottom) / 2;
+        if ((p1[1] < mid) === (p2[1] < mid) && p1[0] !== p2[0]) {
+          // Within one half: an arc bowed towards the middle (moves along a row would lie on
+          // one line), the best play's bowed further.
+          var reach = Math.min(Math.abs(p2[0] - p1[0]) * (set[1] ? 0.5 : 0.3), mid - G.top - 24);
+          var cy = y + (p1[1] < mid ? 1 : -1) * Math.max(reach, 12);
+          attrs.d = "M" + p1[0] + "," + p1[1] + "Q" + x + "," + cy + " " + p2[0] + "," + p2[1];
+          el("path", attrs);
+          y = (p1[1] + cy) / 2;
+        } else {
+          attrs.x1 = p1[0]; attrs.y1 = p1[1]; attrs.x2 = p2[0]; attrs.y2 = p2[1];
+          el("line", attrs);
+        }
         if (count[mv[2]] < 2) return;
-        var x = (p1[0] + p2[0]) / 2, y = (p1[1] + p2[1]) / 2, g = el("g", { "class": "times" + set[1] });
+        var g = el("g", { "class": "times" + set[1] });
         el("circle", { cx: x, cy: y, r: 9 }, g);
         el("text", { "class": "count", x: x, y: y + 4 }, g, "\u00d7" + count[mv[2]]);
       });
@@ -244,7 +258,7 @@ function start(data) {
     if (e[0] !== "p") return L[e[0]] || "";
     var moves = [];
     for (var k = 0; k + 1 < e[6].length; k += 2) moves.push(e[6][k] + "/" + e[6][k + 1]);
-    return e[3] + ": " + moves.join(" ");
+    return e[3].split("").sort().reverse().join("") + ": " + moves.join(" ");  // 51, not 15
   }
   function moveNumber(g, i) { return g.keys[i].replace(/^move/, "").replace(/-\d+$/, ""); }
   function link() {
@@ -291,7 +305,7 @@ function start(data) {
       box.appendChild(p);
     });
     (g.s[String(st.i)] || []).forEach(function (d) {
-      var p = document.createElement("p"), what = d[3] ? d[0] + " " + d[3] : d[0];
+      var p = document.createElement("p"), what = d[3] && d[3] !== d[0] ? d[0] + " " + d[3] : d[0];
       if (d[1]) {
         var badge = document.createElement("span");
         badge.className = "badge sk-" + d[1];

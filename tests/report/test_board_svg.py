@@ -116,3 +116,14 @@ def test_show_svg_needs_a_game_and_a_move() -> None:
     result = runner.invoke(app, ["show", mat, "--format", "svg"])
     assert result.exit_code == 2
     assert "--format svg" in result.output
+
+
+def test_an_arrow_from_the_pool_starts_on_the_left() -> None:
+    """Tabula's and acey-deucey's checkers waiting to enter (cell 26) wait in the left strip:
+    an entering move's arrow starts there (x = 2 + 44 / 2), not at the bar."""
+    from gamao_cli.report.board_svg import point_xy
+
+    top = _picture(START, START, turn=1)
+    assert point_xy(top, 1, 26) == (24.0, GEOMETRY["top"] + 30)  # the top player's pool
+    assert point_xy(top, 0, 26) == (24.0, GEOMETRY["bottom"] - 30)
+    assert point_xy(top, 0, 25)[0] == GEOMETRY["left"] + 6 * GEOMETRY["point"] + 20  # the bar

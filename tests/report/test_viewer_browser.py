@@ -46,9 +46,9 @@ def _board(points: dict[int, int]) -> tuple[int, ...]:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Four reports: examples/illegal_plays.mat; a match whose player is named like a
-    script; a Long Nardy match; three matches (illegal_plays, gnubg_7pt, the Long Nardy
-    one)."""
+    """Reports: examples/illegal_plays.mat; a match whose player is named like a script; a
+    Long Nardy match; three matches (illegal_plays, gnubg_7pt, the Long Nardy one); a tabula
+    match."""
     root = tmp_path_factory.mktemp("viewer")
     json_format = by_name("json")
     assert json_format.write is not None
@@ -60,6 +60,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     nardy = root / "nardy.json"
     with nardy.open("w", encoding="utf-8") as fh:
         json_format.write(play_match(rule_set(Variant.LONG_NARDY), [1]), fh)
+    tabula = root / "tabula.json"
+    with tabula.open("w", encoding="utf-8") as fh:
+        json_format.write(play_match(rule_set(Variant.TABULA), [1]), fh)
     out = {}
     runner = CliRunner()
     illegal = str(REPO / "examples" / "illegal_plays.mat")
@@ -68,6 +71,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("evil", [str(evil)]),
         ("nardy", [str(nardy)]),
         ("three", [illegal, str(REPO / "examples" / "gnubg_7pt.mat"), str(nardy)]),
+        ("tabula", [str(tabula)]),
     ):
         html = root / f"{name}.html"
         result = runner.invoke(app, ["report", *sources, "-o", str(html)])
@@ -130,6 +134,11 @@ def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
     _expect_position(page, START_ID)
     assert page.locator(CHECKERS).count() == 30
     assert page.locator("svg#board .checker.off").count() == 0
+    # 24/20 24/23 along the bottom row (O_player's 24 is X_player's 1): two arcs from the
+    # same point, bowed apart, not two lines one over the other.
+    arcs = page.locator("svg#board path.arrow")
+    assert arcs.count() == 2
+    assert arcs.nth(0).get_attribute("d") != arcs.nth(1).get_attribute("d")
     # Move 1 is O_player's 41: 24/20 24/23 (the right column); the next position is X_player's
     # to play, O_player's checkers moved from 24 to 20 and 23.
     page.keyboard.press("ArrowRight")
@@ -247,8 +256,8 @@ def test_view_skill_colours_the_mistakes_and_the_strip_jumps(page: Any, tmp_path
     _open(page, out.as_uri() + "#match1-game1-move4")
     # Kasper's 51, 21/15 (a blunder; best 21/20 13/8): played and best drawn as arrows.
     assert "sk-blunder" in str(page.locator("#vmoves button.cur").get_attribute("class"))
-    assert page.locator("svg#board line.arrow:not(.best)").count() == 2
-    assert page.locator("svg#board line.arrow.best").count() == 2
+    assert page.locator("svg#board .arrow:not(.best)").count() == 2
+    assert page.locator("svg#board .arrow.best").count() == 2
     assert "21/20 13/8" in page.locator("#vinfo").inner_text()
     bars = page.locator("#vstrip rect.bar")
     assert bars.count() > 10
@@ -386,3 +395,15 @@ def test_a_cube_decision_shows_its_equities(page: Any, tmp_path: Path) -> None:
         _open(page, out.as_uri() + link)
         playwright.expect(page.locator("#vinfo .vcube")).to_have_text(equities)
     assert "drop" in page.locator("#vinfo").inner_text() and page.errors == []
+
+
+def test_a_tabula_entry_is_drawn_from_the_pool(page: Any, pages: dict[str, Path]) -> None:
+    """Tabula's checkers start off the board, in the left strip: the first play's arrows
+    start there (x = 2 + 44 / 2), as board_svg draws them."""
+    _open(page, pages["tabula"].as_uri() + "#match1-game1-move1")
+    assert page.locator("svg#board rect.pool").count() == 30
+    starts = page.evaluate(
+        "[...document.querySelectorAll('svg#board .arrow')].map(a => a.tagName === 'path'"
+        " ? +a.getAttribute('d').slice(1).split(',')[0] : +a.getAttribute('x1'))"
+    )
+    assert len(starts) >= 2 and set(starts) == {24}
