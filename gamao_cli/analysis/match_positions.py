@@ -18,11 +18,14 @@ arrows); ``cube`` ``[value, owner]`` before it (owner -1: centred), ``0`` when u
 
 A board is both players' cells in their own numbering (off, points 1-24, bar, and
 acey-deucey's not-yet-entered checkers), one base-36 digit each, player 0's first: 52 or 54
-characters, made by one ``bytes.translate``. The identifier the viewer shows (and ``gamao
-check`` reports) is computed from it in the page: gnubg's Position ID from the acting player's
-side where the rule set's positions fit one (:func:`position_text`), else gamao's position
-string. So the replay's cost grows by little: no identifier is encoded per play here. The page
-never plays the rules: the legal plays at a play with an error or a warning are computed here.
+characters, made by one ``bytes.translate`` a side. Where only one side's cells changed since
+the previous board written, only they are written, after ``A`` (player 0's) or ``B`` (player
+1's): a play changes the mover's side alone unless it hits (:func:`full_board`). The
+identifier the viewer shows (and ``gamao check`` reports) is computed from it in the page:
+gnubg's Position ID from the acting player's side where the rule set's positions fit one
+(:func:`position_text`), else gamao's position string. So the replay's cost grows by little:
+no identifier is encoded per play here. The page never plays the rules: the legal plays at a
+play with an error or a warning are computed here.
 """
 
 from __future__ import annotations
@@ -62,11 +65,24 @@ _KINDS: Final[dict[type, str]] = {
 _DIGITS: Final = bytes.maketrans(bytes(range(36)), b"0123456789abcdefghijklmnopqrstuvwxyz")
 _UNPARSED: Final = MoveMark.UNPARSED
 _DICE_TEXT: dict[tuple[int, ...], str] = {}  # "41" for (4, 1), made once a roll
+_PAIRS: Final = {a: {b: f"{a},{b}" for b in range(27)} for a in range(27)}  # "24,20"
+_NUMBERS: Final = {n: str(n) for n in range(1000)}  # a move's number as text
 
 
 def board_text(boards: tuple[Board, Board]) -> str:
     """Both boards, one base-36 digit a cell, player 0's first."""
     return (bytes(boards[0]) + bytes(boards[1])).translate(_DIGITS).decode("ascii")
+
+
+def full_board(previous: str | None, written: str) -> str:
+    """The whole board an entry's ``written`` board stands for, after ``previous`` (the
+    previous whole board): ``A`` or ``B`` then one side's cells replace that side's."""
+    if written[:1] not in ("A", "B"):
+        return written
+    if previous is None:
+        raise ValueError("one side's cells with no board before them")
+    cells = written[1:]
+    return cells + previous[len(cells) :] if written[0] == "A" else previous[: -len(cells)] + cells
 
 
 def boards_of(text: str) -> tuple[Board, Board]:
@@ -182,22 +198,31 @@ def _game(
     kinds = _KINDS
     dice_text = _DICE_TEXT
     digits = _DIGITS
+    pairs, numbers, move_type = _PAIRS, _NUMBERS, act.Move
     add_entry, add_place, add_move = out.append, places.append, moves.append
     for action, boards, cube in seen:
-        kind = kinds.get(type(action))
-        if kind is None:
-            continue  # a result line: the game's end shows it
+        if type(action) is move_type:
+            kind = "p"
+        else:
+            kind = kinds.get(type(action))  # type: ignore[assignment]
+            if kind is None:
+                continue  # a result line: the game's end shows it
         board = "0"
         if boards is not last_boards:
             if boards is None:
                 board = "null"
+                sides = [None, None]  # the next board is written whole
             else:  # board_text, a side at a time: a play changes one side's board, often
                 b0, b1 = boards
-                if b0 is not sides[0]:
+                new0, new1 = b0 is not sides[0], b1 is not sides[1]
+                if new0:
                     sides[0], texts[0] = b0, bytes(b0).translate(digits).decode()
-                if b1 is not sides[1]:
+                if new1:
                     sides[1], texts[1] = b1, bytes(b1).translate(digits).decode()
-                board = f'"{texts[0]}{texts[1]}"'
+                if new0 == new1:
+                    board = f'"{texts[0]}{texts[1]}"'
+                else:  # one side's cells, after A (player 0) or B (player 1)
+                    board = f'"A{texts[0]}"' if new0 else f'"B{texts[1]}"'
             last_boards = boards
         shown = "0"
         if cube is not last_cube:  # a cube state is replaced when it changes
@@ -211,7 +236,7 @@ def _game(
             quoted = f'"{text}"'
         else:
             quoted = _dump(terminal_safe(text))
-        numbered = "null" if number is None else number
+        numbered = "null" if number is None else numbers.get(number) or str(number)
         if kind == "p":
             move: Move = action  # type: ignore[assignment]
             side = move.player
@@ -219,7 +244,10 @@ def _game(
             dice = dice_text.get(roll) or dice_text.setdefault(roll, "".join(map(str, roll)))
             steps = ""
             if move.mark is not _UNPARSED:
-                steps = ",".join([f"{step.from_point},{step.to_point}" for step in move.steps])
+                try:
+                    steps = ",".join([pairs[s.from_point][s.to_point] for s in move.steps])
+                except KeyError:  # a point past the pool: written as it is
+                    steps = ",".join([f"{s.from_point},{s.to_point}" for s in move.steps])
             if boards is not None and place in flagged:
                 legal[len(out)] = legal_plays_at(rs, boards, side, roll)
             add_entry(f'["p",{numbered},{side},"{dice}",{quoted},{board},[{steps}],{shown}]')
@@ -267,6 +295,7 @@ __all__ = [
     "MatchPositions",
     "board_text",
     "boards_of",
+    "full_board",
     "legal_plays_at",
     "position_text",
     "replay_with_positions",

@@ -223,7 +223,9 @@ function start(data) {
     var board = null, cube = [1, -1], seen = {}, numbered = g.e.some(function (e) { return e[1] !== null; });
     g.boards = []; g.cubes = []; g.keys = [];
     g.e.forEach(function (e, i) {
-      if (e[5] !== 0) board = e[5];
+      // A board written "A..." or "B...": only player 0's or player 1's cells changed.
+      if (e[5] !== 0) board = e[5] && (e[5].charAt(0) === "A" ? e[5].slice(1) + board.slice(e[5].length - 1)
+        : e[5].charAt(0) === "B" ? board.slice(0, board.length - e[5].length + 1) + e[5].slice(1) : e[5]);
       if (e[7] !== 0) cube = e[7];
       g.boards.push(board); g.cubes.push(cube);
       var n = numbered && e[1] !== null ? e[1] : i + 1;

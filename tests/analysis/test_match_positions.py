@@ -11,6 +11,7 @@ from gamao_cli.analysis.match_positions import (
     MatchPositions,
     board_text,
     boards_of,
+    full_board,
     position_text,
     replay_with_positions,
 )
@@ -37,7 +38,7 @@ def _entries(positions: MatchPositions, game: int) -> list[list[object]]:
     board: object = None
     cube: object = None
     for e in json.loads(positions.games[game].entries):
-        board = board if e[5] == 0 else e[5]
+        board = board if e[5] == 0 else e[5] and full_board(board, e[5])  # type: ignore[arg-type]
         cube = cube if e[7] == 0 else e[7]
         out.append([*e[:5], board, e[6], cube])
     return out
@@ -75,6 +76,9 @@ def test_the_position_after_a_play_is_the_next_entry(illegal: MatchPositions) ->
     assert x == START
     moved = {20: 1, 23: 1, 13: 5, 8: 3, 6: 5}
     assert o == (0, *(moved.get(p, 0) for p in range(1, 25)), 0)
+    # Only O_player's (player 1's) cells changed: the entry writes them alone, after B.
+    written = json.loads(illegal.games[0].entries)[1][5]
+    assert written == "B" + "".join("0" if p not in moved else str(moved[p]) for p in range(26))
 
 
 def test_every_finding_is_at_the_position_check_reports(illegal: MatchPositions) -> None:

@@ -228,7 +228,12 @@ def test_every_position_id_of_a_game_is_the_replays(
 ) -> None:
     """The page computes each identifier from the board the replay wrote: the same as
     position_text (gnubg's Position ID; gamao's position string for Long Nardy)."""
-    from gamao_cli.analysis.match_positions import boards_of, position_text, replay_with_positions
+    from gamao_cli.analysis.match_positions import (
+        boards_of,
+        full_board,
+        position_text,
+        replay_with_positions,
+    )
     from gamao_cli.analysis.options import CheckOptions, effective_rules
 
     item = next(iter(iter_input_files([str(pages[name].with_suffix(".json"))])))
@@ -238,7 +243,7 @@ def test_every_position_id_of_a_game_is_the_replays(
     expected = []
     board = ""
     for e in json.loads(positions.games[0].entries):
-        board = board if e[5] == 0 else e[5]
+        board = board if e[5] == 0 else full_board(board, e[5])
         expected.append(position_text(rs, boards_of(board), e[2]))
     _open(page, pages[name].as_uri() + "#match1-game1-move1")
     shown = [_position(page)]
