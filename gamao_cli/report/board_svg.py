@@ -57,6 +57,8 @@ CSS: Final = (
     ".arrow{stroke:#f59e0b;stroke-width:4;opacity:.9;fill:none}"
     ".arrow.best{stroke:#38bdf8;stroke-dasharray:8 4}"
     ".count{font:bold 12px sans-serif;text-anchor:middle;pointer-events:none}"
+    ".times circle{fill:#fff;stroke:#f59e0b;stroke-width:2}.times.best circle{stroke:#38bdf8}"
+    ".times text{font-size:10px}"
     ".pool{stroke-width:1}"
 )
 
@@ -277,16 +279,38 @@ def point_xy(picture: Picture, side: int, p: int) -> tuple[float, float]:
 
 
 def _arrows(picture: Picture) -> list[str]:
+    """The play's moves as arrows, as the page draws them (viewer.js): moves alike (8/5 8/5
+    of a double) once, marked with their count; a move within one half of the board an arc
+    bowed towards the middle (moves along a row would lie on one line)."""
+    if picture.turn < 0:
+        return []
+    counts: dict[tuple[int, int], int] = {}
+    for step in picture.steps:  # in the play's order, each move once
+        counts[step] = counts.get(step, 0) + 1
+    mid = (_G["top"] + _G["bottom"]) / 2
     out = []
-    for a, b in picture.steps:
-        if picture.turn < 0:
-            break
+    for (a, b), count in counts.items():
         x1, y1 = point_xy(picture, picture.turn, a)
         x2, y2 = point_xy(picture, picture.turn, b)
-        out.append(
-            f'<line class="arrow" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
-            ' marker-end="url(#ah)"/>'
-        )
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        if (y1 < mid) == (y2 < mid) and x1 != x2:
+            reach = min(abs(x2 - x1) * 0.3, mid - _G["top"] - 24)
+            cy = y + (1 if y1 < mid else -1) * max(reach, 12)
+            out.append(
+                f'<path class="arrow" d="M{x1:g},{y1:g}Q{x:g},{cy:g} {x2:g},{y2:g}"'
+                ' marker-end="url(#ah)"/>'
+            )
+            y = (y1 + cy) / 2
+        else:
+            out.append(
+                f'<line class="arrow" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
+                ' marker-end="url(#ah)"/>'
+            )
+        if count > 1:
+            out.append(
+                f'<g class="times"><circle cx="{x:g}" cy="{y:g}" r="9"/>'
+                f'<text class="count" x="{x:g}" y="{y + 4:g}">\u00d7{count}</text></g>'
+            )
     return out
 
 

@@ -40,9 +40,7 @@ border-radius:6px;padding:3px 9px}
 #vstrip[hidden]{display:none}
 #vstrip .bar{fill:#94a3b8;cursor:pointer}#vstrip .sk-doubtful{fill:#eab308}
 #vstrip .sk-error{fill:#f97316}#vstrip .sk-blunder{fill:#dc2626}
-#board .times circle{fill:#fff;stroke:#f59e0b;stroke-width:2}
-#board .times.best circle{stroke:#38bdf8}
-#board .times text{font-size:10px}.vcube{color:#334155}
+.vcube{color:#334155}
 @media (max-width:760px){.vgrid{grid-template-columns:1fr}#vmoves{max-height:260px}}
 """
 

@@ -127,3 +127,22 @@ def test_an_arrow_from_the_pool_starts_on_the_left() -> None:
     assert point_xy(top, 1, 26) == (24.0, GEOMETRY["top"] + 30)  # the top player's pool
     assert point_xy(top, 0, 26) == (24.0, GEOMETRY["bottom"] - 30)
     assert point_xy(top, 0, 25)[0] == GEOMETRY["left"] + 6 * GEOMETRY["point"] + 20  # the bar
+
+
+def test_moves_alike_are_one_arrow_with_their_count_and_a_half_board_move_an_arc() -> None:
+    """As the page draws them (viewer.js): 8/5 8/5 6/5 13/5 of a 33 by the bottom player.
+    Point 8 is the bottom left half's second from the bar (x = 48 + 4 * 38 + 19 = 219),
+    6 and 5 the right half's first two (316 + 19 + (6 - p) * 38: 335 and 373), 13 the top
+    left corner (67); the first checker's centre is 17 above the bottom edge (400 - 17 = 383)
+    or below the top (40 + 17 = 57). 8/5 and 6/5 stay in the bottom half: arcs bowed up by
+    0.3 of their width, at least 12 (8/5: 154 * 0.3 = 46.2, to y 336.8; 6/5: 12, to 371),
+    8/5 drawn once and marked x2 halfway up its bow (359.9); 13/5 crosses the board: a
+    straight line."""
+    steps = ((8, 5), (8, 5), (6, 5), (13, 5))
+    svg = board_svg(_picture(START, START, turn=0, steps=steps, dice=(3, 3)))
+    assert svg.count('class="arrow"') == 3
+    assert '<path class="arrow" d="M219,383Q296,336.8 373,383"' in svg
+    assert '<path class="arrow" d="M335,383Q354,371 373,383"' in svg
+    assert '<line class="arrow" x1="67" y1="57" x2="373" y2="383"' in svg
+    assert '<g class="times"><circle cx="296" cy="359.9" r="9"/>' in svg
+    assert svg.count('class="times"') == 1 and ">\u00d72</text>" in svg
