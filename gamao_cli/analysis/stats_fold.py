@@ -66,9 +66,12 @@ class GameSpool:
     """The game rows (``tables.game_rows``, names as recorded), in order, kept in memory up
     to :data:`SPOOL_ROWS` rows, in files of a temporary folder past that. A worker's spool
     travels back as its folder's name and its rows held (:meth:`adopt`): a unit's game rows
-    are never all in memory, whatever its size."""
+    are never all in memory, whatever its size. ``root``: where its folder is made (the run's
+    spool's folder, which a worker's is made in when the worker can see it: removing the
+    run's folder removes every worker's, adopted or not)."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: str | None = None) -> None:
+        self.root = root if root is not None and Path(root).is_dir() else None
         self.held: list[pl.DataFrame] = []
         self.rows = 0
         self.files: list[Path] = []
@@ -91,7 +94,7 @@ class GameSpool:
         if not self.held:
             return
         if self.folder is None:
-            self.folder = tempfile.mkdtemp(prefix="gamao-games-")
+            self.folder = tempfile.mkdtemp(prefix="gamao-games-", dir=self.root)
         path = Path(self.folder) / f"{len(self.files):06d}.arrow"
         pl.concat(self.held, how="vertical").write_ipc(path)
         self.files.append(path)
@@ -255,15 +258,25 @@ def fold_batch(
     return fold
 
 
-def _fold_remote(
-    args: tuple[Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]], bool],
-) -> Fold:
+FoldArgs = tuple[
+    Sequence[InputFile], CheckOptions, bool, frozenset[tuple[str, int]], bool, str | None
+]
+"""A batch's inputs, the options, whether to keep the game rows, the copies to leave out,
+whether to add up the players' totals, and the run's spool folder (see :class:`GameSpool`)."""
+
+
+def _fold_remote(args: FoldArgs) -> Fold:
     """A batch folded in a worker: its game rows travel back with the totals as a spool
     (files past :data:`SPOOL_ROWS` rows), and its unfolded slices (fewer than a fold's
-    games)."""
-    items, options, keep_games, skip, by_player = args
-    spool = GameSpool() if keep_games else None
-    fold = fold_batch(items, options, spool.add if spool else None, skip, by_player)
+    games). A batch that fails removes the rows it put on disk."""
+    items, options, keep_games, skip, by_player, root = args
+    spool = GameSpool(root) if keep_games else None
+    try:
+        fold = fold_batch(items, options, spool.add if spool else None, skip, by_player)
+    except BaseException:
+        if spool is not None:
+            spool.close()
+        raise
     fold.spool = spool
     return fold
 
@@ -317,13 +330,38 @@ def fold_corpus(
     """Fold ``items`` (see the module's docstring) on ``executor`` in the work units
     :func:`corpus.read_corpus` reads, in input order; ``games``: keep the game rows
     (``--by game``); ``by_player``: add up the players' totals (``--by player``; the
-    matches' are always added up: the copies of a match are told by them)."""
-    spool = GameSpool() if games else None
+    matches' are always added up: the copies of a match are told by them). A run that
+    fails or is interrupted leaves no game rows on disk."""
+    spool = None
+    if games:
+        spool = GameSpool()
+        spool.folder = tempfile.mkdtemp(prefix="gamao-games-")
+    try:
+        return _fold_all(items, options, games, progress, executor, skip, by_player, spool)
+    except BaseException:
+        if spool is not None:
+            spool.close()
+        raise
+
+
+def _fold_all(
+    items: Sequence[InputFile],
+    options: CheckOptions,
+    games: bool,
+    progress: UnitProgress | None,
+    executor: Executor,
+    skip: frozenset[tuple[str, int]],
+    by_player: bool,
+    spool: GameSpool | None,
+) -> StatsRead:
     sink = spool.add if spool is not None else None
     total = Fold(by_player=by_player)
     folding = Folding(total, sink)  # the units' unfolded slices, folded together
     stdin = any(item.is_stdin for item in items)
-    work = [(batch, options, games, skip, by_player) for batch in work_units(items, executor.jobs)]
+    root = spool.folder if spool is not None else None
+    work: list[FoldArgs] = [
+        (batch, options, games, skip, by_player, root) for batch in work_units(items, executor.jobs)
+    ]
     for n, fold in enumerate(executor.map(_fold_remote, work, serial=stdin, chunk=1), 1):
         if fold.totals:  # what the unit folded comes after the slices held: fold them first
             folding.flush()

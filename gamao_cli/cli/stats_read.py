@@ -58,21 +58,29 @@ def load_folded(
             )  # fmt: skip
 
     read = fold()
-    read.summary.repeated = given.repeated
-    if not read.readable:
-        nothing_read(findings_in_order(read.findings(), items))
-    mapping = read.mapping(alias_map)
-    from gamao_cli.analysis.duplicates import drop_from_summary, dropped_keys, match_candidates
-    from gamao_cli.analysis.stats_fold import match_totals
+    try:  # the game rows on disk are removed if this ends early (the caller's once returned)
+        read.summary.repeated = given.repeated
+        if not read.readable:
+            nothing_read(findings_in_order(read.findings(), items))
+        mapping = read.mapping(alias_map)
+        from gamao_cli.analysis.duplicates import (
+            drop_from_summary,
+            dropped_keys,
+            match_candidates,
+        )
+        from gamao_cli.analysis.stats_fold import match_totals
 
-    candidates = match_candidates(read.match_rows(), match_totals(read))
-    groups = announce_copies(candidates, items, options, dedupe)
-    if dedupe and groups:
-        summary = read.summary
-        drop_from_summary(summary, groups)
+        candidates = match_candidates(read.match_rows(), match_totals(read))
+        groups = announce_copies(candidates, items, options, dedupe)
+        if dedupe and groups:
+            summary = read.summary
+            drop_from_summary(summary, groups)
+            read.close()
+            read = fold(frozenset(dropped_keys(groups)))
+            read.summary = summary
+    except BaseException:
         read.close()
-        read = fold(frozenset(dropped_keys(groups)))
-        read.summary = summary
+        raise
     return read, mapping
 
 

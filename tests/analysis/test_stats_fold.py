@@ -4,6 +4,8 @@ those of the whole tables, and no slice holds more than a part's games."""
 from __future__ import annotations
 
 import io
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import polars as pl
@@ -223,7 +225,7 @@ def test_a_units_game_rows_travel_back_on_disk(tmp_path: Path, small_parts: None
     (the last 6 left unfolded) go to files in the worker's folder, which the run's spool
     adopts (and removes when closed)."""
     item = InputFile("session.mat", _session(tmp_path))
-    fold = stats_fold._fold_remote(([item], OPTIONS, True, frozenset(), False))
+    fold = stats_fold._fold_remote(([item], OPTIONS, True, frozenset(), False, None))
     assert fold.spool is not None
     assert (fold.spool.rows, len(fold.spool.files)) == (0, 2)
     assert [pl.read_ipc(p).height for p in fold.spool.files] == [20, 14]
@@ -235,3 +237,69 @@ def test_a_units_game_rows_travel_back_on_disk(tmp_path: Path, small_parts: None
     assert rows.get_column("game").to_list() == list(range(1, 41))
     read.close()
     assert not Path(folders[0]).exists()
+
+
+def _left_on_disk(tmp: Path) -> list[str]:
+    return sorted(p.name for p in tmp.rglob("*"))
+
+
+@pytest.fixture
+def tmp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The temporary folder the spools are made in."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    return tmp
+
+
+class _DiesAfterOne(SerialExecutor):
+    """Gives the first unit's fold, then fails as a worker that died would."""
+
+    def map(self, fn, work, **kwargs):  # type: ignore[no-untyped-def]
+        yield fn(work[0])
+        raise RuntimeError("a worker died")
+
+
+def test_a_failed_run_leaves_no_game_rows_on_disk(
+    tmp_path: Path, tmp_folder: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two 40-game files a unit each: the first unit's rows (in files, past the spool's 10
+    rows) are adopted by the run, then the next unit fails: the run's rows are removed."""
+    _one_file_a_unit(monkeypatch)
+    (tmp_path / "in").mkdir()
+    items = _sessions(tmp_path / "in", 2, 40)
+    with pytest.raises(RuntimeError, match="a worker died"):
+        fold_corpus(items, OPTIONS, games=True, executor=_DiesAfterOne())
+    assert _left_on_disk(tmp_folder) == []
+
+
+def test_a_unit_that_fails_removes_its_game_rows(
+    tmp_path: Path, tmp_folder: Path, small_parts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unit whose reading fails after two folds' rows went to disk (20 and 14 rows, in its
+    own folder) removes them before the failure travels back."""
+    real = stats_fold.table_slices
+
+    def slices_then_fail(*args: object, **kwargs: object) -> Iterator[Tables]:
+        yield from real(*args, **kwargs)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stats_fold, "table_slices", slices_then_fail)
+    item = InputFile("session.mat", _session(tmp_path))
+    with pytest.raises(KeyboardInterrupt):
+        stats_fold._fold_remote(([item], OPTIONS, True, frozenset(), False, None))
+    assert _left_on_disk(tmp_folder) == []
+
+
+def test_a_workers_rows_are_made_in_the_runs_folder(
+    tmp_path: Path, tmp_folder: Path, small_parts: None
+) -> None:
+    """A unit's folder is made inside the run's (removing the run's removes it, adopted or
+    not); the run's is removed when the run is closed."""
+    item = InputFile("session.mat", _session(tmp_path))
+    read = fold_corpus([item], OPTIONS, games=True, by_player=False)
+    assert read.spool is not None and read.spool.folder is not None
+    run = Path(read.spool.folder)
+    assert [Path(f).parent for f in read.spool.adopted] == [run]
+    read.close()
+    assert _left_on_disk(tmp_folder) == []
