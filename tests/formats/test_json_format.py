@@ -633,3 +633,25 @@ def test_a_three_dice_roll_keeps_every_die() -> None:
     [again] = back.games[0].actions
     assert isinstance(again, Move)
     assert (again.dice, again.roll, again.all_dice) == ((6, 4), (6, 4, 2), (6, 4, 2))
+
+
+def test_values_are_written_as_json_dumps_writes_them() -> None:
+    """The writer's encoders are made once and ints, booleans and null written without one:
+    each value's text is still json.dumps' (an int subclass as its number, as json does)."""
+    import enum
+
+    from gamao_cli.formats.json import writer
+
+    class Level(enum.IntEnum):
+        GAMMON = 2
+
+    values = [
+        0, -7, 10**20, True, False, None, 1.5, "Kévin \"é\" \u2028", [1, None, True],
+        {"a": [1, 2], "b": {"c": None}}, Level.GAMMON, [], {},
+    ]  # fmt: skip
+    assert [writer._compact(v) for v in values] == [  # type: ignore[arg-type]
+        "0", "-7", "100000000000000000000", "true", "false", "null", "1.5",
+        '"Kévin \\"é\\" \u2028"', "[1, null, true]", '{"a": [1, 2], "b": {"c": null}}', "2",
+        "[]", "{}",
+    ]  # fmt: skip
+    assert writer._key("ação") == json.dumps("ação", ensure_ascii=False) == '"ação"'

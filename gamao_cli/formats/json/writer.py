@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import replace
+from functools import lru_cache
 from typing import IO, TextIO
 
 from gamao_cli.formats.json import FORMAT, JSON_CODES
@@ -179,8 +180,29 @@ def match_to_json(match: Match) -> dict[str, JSONValue]:
     }
 
 
+# The encoders ``json.dumps`` would make for each call with these arguments, made once (a
+# long session's games are written with hundreds of thousands of calls).
+_SPACED = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_KEY = json.JSONEncoder(ensure_ascii=False)
+
+
+_SCALARS: dict[object, str] = {None: "null", True: "true", False: "false"}
+
+
 def _compact(value: JSONValue) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    kind = type(value)
+    if kind is int:  # as the encoder writes an int (its repr), without making one
+        return int.__repr__(value)
+    if value is None or kind is bool:
+        return _SCALARS[value]
+    return _SPACED.encode(value)
+
+
+@lru_cache(maxsize=256)
+def _key(key: str) -> str:
+    """A key's text (the schema's few keys: encoded once each)."""
+    return _KEY.encode(key)
 
 
 # Containers written one element per line; everything else is written on one line.
@@ -201,10 +223,7 @@ _EXPANDED_LISTS = frozenset(
 def _pretty(value: JSONValue, path: tuple[str, ...], indent: str) -> str:
     inner = indent + "  "
     if isinstance(value, dict) and value and path in _EXPANDED_OBJECTS:
-        items = [
-            f"{inner}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, (*path, k), inner)}"
-            for k, v in value.items()
-        ]
+        items = [f"{inner}{_key(k)}: {_pretty(v, (*path, k), inner)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + indent + "}"
     if isinstance(value, list) and value and path in _EXPANDED_LISTS:
         items = [f"{inner}{_pretty(v, (*path, '*'), inner)}" for v in value]
@@ -220,7 +239,7 @@ def write_json(match: Match, stream: TextIO) -> None:
 
 def write_jsonl(match: Match, stream: TextIO) -> None:
     """Write one document on one line."""
-    stream.write(json.dumps(match_to_json(match), ensure_ascii=False, separators=(",", ":")))
+    stream.write(_LINE.encode(match_to_json(match)))
     stream.write("\n")
 
 
@@ -230,7 +249,7 @@ def game_text(game: Game, pretty: bool) -> str:
     value = _game(game)
     if pretty:
         return _pretty(value, ("games", "*"), _GAME_INDENT)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _LINE.encode(value)
 
 
 _GAME_INDENT = "    "
@@ -253,7 +272,7 @@ def write_json_games(
         stream.write(head[: -len(_PRETTY_EMPTY)])
         stream.write('"games": [' if count else '"games": []')
     else:
-        head = json.dumps(match_to_json(head_match), ensure_ascii=False, separators=(",", ":"))
+        head = _LINE.encode(match_to_json(head_match))
         assert head.endswith(_LINE_EMPTY)
         stream.write(head[: -len(_LINE_EMPTY)])
         stream.write('"games":[')
