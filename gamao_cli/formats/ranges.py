@@ -25,11 +25,11 @@ is not a regular file.
 
 from __future__ import annotations
 
-import mmap
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from gamao_cli.formats.textio import SNIFF_BYTES, decode_whole, detect_encoding
 
@@ -52,6 +52,12 @@ class ByteRange:
     first_match: int
 
 
+WINDOW = 1 << 20
+"""The scan for match boundaries reads the file this many bytes at a time (and a line
+longer than that whole): its memory is bounded by a window and the longest line, not by
+the file."""
+
+
 def split_file(path: Path, format_name: str, size: int) -> tuple[ByteRange, ...]:
     """``path`` cut into ranges of at least ``size`` bytes at match boundaries (one range,
     the whole file, when it cannot or need not be split)."""
@@ -64,29 +70,111 @@ def split_file(path: Path, format_name: str, size: int) -> tuple[ByteRange, ...]
             encoding = detect_encoding(fh.read(SNIFF_BYTES))
             if encoding.startswith("utf-16"):
                 return (ByteRange(0, total, 0, 0),)
-            with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                if _BARE_CR.search(data) is not None:
-                    return (ByteRange(0, total, 0, 0),)
-                starts = _mat_starts(data) if format_name == "mat" else _line_starts(data)
-                return _cut(data, starts, total, size)
+            scan = _Scan(fh)
+            starts = scan.mat_starts() if format_name == "mat" else scan.line_starts()
+            ranges = _cut(scan, starts, total, size)
+            if scan.bare_cr:
+                return (ByteRange(0, total, 0, 0),)
+            return ranges
     except (OSError, ValueError):
         return (ByteRange(0, 0, 0, 0),)
 
 
-def _mat_starts(data: mmap.mmap) -> Iterator[tuple[int, int]]:
-    """(offset, match index) of every match start after the first."""
-    index = 0
-    previous = 0
-    for found in _MAT_LENGTH.finditer(data):
-        line_start = found.start()
-        if _MAT_GAME.search(data, previous, line_start) is None:
-            continue  # no game since the last length line: not a new match
-        previous = found.end()
-        index += 1
-        yield _back_over_comments(data, line_start), index
+class _Scan:
+    """A file read a window of whole lines at a time (:data:`WINDOW` bytes, or one line
+    longer than that), for the offsets where matches start. A file with a bare CR anywhere
+    sets :attr:`bare_cr` (and its scan stops: it is not split)."""
+
+    def __init__(self, fh: BinaryIO) -> None:
+        self.fh = fh
+        self.data = b""  # the window
+        self.base = 0  # its offset in the file
+        self.base_line = 0  # the lines before it
+        self.counted = (0, 0)  # (offset in the window, lines before it) last counted
+        self.carry = (0, 0)  # (offset, line) of the comment run the window starts in
+        self.bare_cr = False
+
+    def windows(self) -> Iterator[bytes]:
+        """The windows, each ending at a line end (or the file's end); :attr:`data`,
+        :attr:`base` and :attr:`base_line` describe the one being scanned."""
+        self.fh.seek(0)
+        held: list[bytes] = []  # a line not ended yet
+        while block := self.fh.read(WINDOW):
+            cut = block.rfind(b"\n") + 1
+            if not cut:
+                held.append(block)
+                continue
+            yield from self._next(b"".join((*held, block[:cut])))
+            if self.bare_cr:
+                return
+            held = [block[cut:]] if cut < len(block) else []
+        if held:
+            yield from self._next(b"".join(held))
+
+    def _next(self, data: bytes) -> Iterator[bytes]:
+        if self.data:  # where the comment run ending at this window's start begins
+            end = len(self.data)
+            back = _back_over_comments(self.data, end)
+            if back > 0 or self.base == 0:
+                self.carry = (self.base + back, self.line(self.base + back))
+            self.base_line += self.data.count(b"\n")
+            self.base += end
+        self.data, self.counted = data, (0, 0)
+        if _BARE_CR.search(data) is not None:
+            self.bare_cr = True
+            return
+        yield data
+
+    def line(self, offset: int) -> int:
+        """The lines before ``offset`` (in the window, or where its comment run began)."""
+        if offset < self.base:
+            assert offset == self.carry[0]
+            return self.carry[1]
+        at = offset - self.base
+        last, lines = self.counted
+        if at >= last:
+            lines += self.data.count(b"\n", last, at)
+        else:
+            lines -= self.data.count(b"\n", at, last)
+        self.counted = (at, lines)
+        return self.base_line + lines
+
+    def back(self, at: int) -> int:
+        """The file offset where the comment run ending at window offset ``at`` begins."""
+        start = _back_over_comments(self.data, at)
+        return self.carry[0] if start == 0 and self.base else self.base + start
+
+    def mat_starts(self) -> Iterator[tuple[int, int]]:
+        """(offset, match index) of every match start after the first."""
+        index = 0
+        game = False  # a game line since the last length line that started a match
+        for data in self.windows():
+            since = 0
+            for found in _MAT_LENGTH.finditer(data):
+                line_start = found.start()
+                game = game or _MAT_GAME.search(data, since, line_start) is not None
+                since = line_start
+                if not game:
+                    continue  # no game since the last length line: not a new match
+                since, game = found.end(), False
+                index += 1
+                yield self.back(line_start), index
+            game = game or _MAT_GAME.search(data, since) is not None
+
+    def line_starts(self) -> Iterator[tuple[int, int]]:
+        """(offset, match index) of every non-blank line after the first (JSON Lines)."""
+        index = -1
+        for data in self.windows():
+            for found in _JSONL_LINE.finditer(data):
+                index += 1
+                if index:
+                    yield self.base + found.start(), index
 
 
-def _back_over_comments(data: mmap.mmap, offset: int) -> int:
+_JSONL_LINE = re.compile(rb"^[ \t\r]*\S", re.MULTILINE)
+
+
+def _back_over_comments(data: bytes, offset: int) -> int:
     """The start of the run of comment, tag and blank lines that ends at ``offset``."""
     while offset > 0:
         before = data.rfind(b"\n", 0, offset - 1) + 1
@@ -96,17 +184,8 @@ def _back_over_comments(data: mmap.mmap, offset: int) -> int:
     return offset
 
 
-def _line_starts(data: mmap.mmap) -> Iterator[tuple[int, int]]:
-    """(offset, match index) of every non-blank line after the first (JSON Lines)."""
-    index = -1
-    for found in re.finditer(rb"^[ \t\r]*\S", data, re.MULTILINE):
-        index += 1
-        if index:
-            yield found.start(), index
-
-
 def _cut(
-    data: mmap.mmap, starts: Iterator[tuple[int, int]], total: int, size: int
+    scan: _Scan, starts: Iterator[tuple[int, int]], total: int, size: int
 ) -> tuple[ByteRange, ...]:
     ranges: list[ByteRange] = []
     start = first_line = first_match = 0
@@ -114,7 +193,7 @@ def _cut(
         if offset - start < size or total - offset < size // 2:
             continue
         ranges.append(ByteRange(start, offset, first_line, first_match))
-        first_line += data[start:offset].count(b"\n")
+        first_line = scan.line(offset)
         start, first_match = offset, index
     ranges.append(ByteRange(start, total, first_line, first_match))
     return tuple(ranges)

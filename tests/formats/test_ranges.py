@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import io
 import itertools
+import mmap
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gamao_cli.formats import ranges
 from gamao_cli.formats.inputs import InputFile, read_path, split_inputs
 from gamao_cli.formats.json.writer import write_jsonl
 from gamao_cli.formats.ranges import ByteRange, split_file
+from gamao_cli.formats.textio import SNIFF_BYTES
 from gamao_cli.model.match import Match
 from tests.helpers import FIXTURES, REPO
 
@@ -110,3 +115,63 @@ def test_split_inputs_cuts_only_big_files_of_splittable_formats(tmp_path: Path) 
     spans = [i.span for i in split[:-1]]
     assert len(spans) > 3 and spans == list(split_file(big, "mat", 20_000))
     assert split_inputs(items, 1 << 30) == items
+
+
+def _long_lines_mat(tmp_path: Path) -> Path:
+    """The big .mat with long comment lines and runs of comment lines before some matches
+    (a run longer than a small window)."""
+    path = _big_mat(tmp_path)
+    text = path.read_bytes().replace(
+        b"; a comment between matches\n", b"; " + b"x" * 3_000 + b"\n" + b"#tag\n\n" * 50
+    )
+    path.write_bytes(text)
+    return path
+
+
+@pytest.mark.parametrize("window", [64, 1_000, 5_000])
+def test_the_scan_reads_a_window_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, window: int
+) -> None:
+    """The match-boundary scan never maps the file: it reads ``WINDOW`` bytes at a time and
+    scans whole lines, so what it holds is a window and the longest line (3,002 bytes here),
+    whatever the file's size; the ranges are those of the one-window scan, and a range read
+    gives the whole read's matches (comment runs that begin a window before)."""
+    path = _long_lines_mat(tmp_path)
+    with monkeypatch.context() as whole_file:
+        whole_file.setattr(ranges, "WINDOW", path.stat().st_size)  # the file in one window
+        whole = ranges.split_file(path, "mat", 15_000)
+    assert len(whole) > 3
+
+    def no_map(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the whole file mapped")
+
+    monkeypatch.setattr(mmap, "mmap", no_map)
+    monkeypatch.setattr(ranges, "WINDOW", window)
+    reads: list[int] = []
+    scanned: list[int] = []
+    real_open, real_windows = Path.open, ranges._Scan.windows
+
+    def open_(self: Path, *args: Any, **kwargs: Any) -> Any:
+        fh = real_open(self, *args, **kwargs)
+        read = fh.read
+
+        def counted(n: int = -1) -> bytes:
+            data = read(n)
+            reads.append(len(data) if n != SNIFF_BYTES else 0)
+            return data
+
+        fh.read = counted
+        return fh
+
+    def windows(self: ranges._Scan) -> Iterator[bytes]:
+        for data in real_windows(self):
+            scanned.append(len(data))
+            yield data
+
+    monkeypatch.setattr(Path, "open", open_)
+    monkeypatch.setattr(ranges._Scan, "windows", windows)
+    assert ranges.split_file(path, "mat", 15_000) == whole
+    assert sum(reads) == path.stat().st_size and max(reads) <= window
+    assert len(scanned) > 3 and max(scanned) <= window + 3_002
+    item = InputFile("big.mat", path)
+    assert _read_ranges(item, whole) == list(read_path(item))
