@@ -387,8 +387,10 @@ def match_totals(read: StatsRead) -> pl.DataFrame:
 
 def player_rows(read: StatsRead, mapping: Mapping[str, str]) -> pl.DataFrame:
     """``by_player``'s rows."""
-    if read.fold.players:
-        parts = merge_players(read.fold.players)
+    if read.fold.players:  # added up once (the parts dropped as they are)
+        if len(read.fold.players) > 1:
+            read.fold.players = [merge_players(read.fold.players)]
+        parts = read.fold.players[0]
     else:
         empty = empty_tables()
         parts = player_parts(empty.matches, empty.games, empty.cube_actions, empty.plays)

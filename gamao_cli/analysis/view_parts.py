@@ -194,20 +194,47 @@ def renamed(parts: PlayerParts, mapping: Mapping[str, str]) -> PlayerParts:
     return PlayerParts(*(rename(getattr(parts, n)) for n in _PARTS))
 
 
+VIEW_PLAYERS = 20_000
+"""The players' rows are made this many players at a time (in the order they are shown):
+the joins' and the sort's working memory is a slice's, not that of every player's."""
+
+
 def player_view(parts: PlayerParts) -> pl.DataFrame:
-    """One row per player, sorted by name (case-insensitive): ``by_player``'s rows."""
-    games = parts.games.with_columns(
-        (pl.col("_cube_sum") / pl.col("_cube_n")).alias("avg_cube"),
-        pl.when(pl.col("_pips_n") > 0)
-        .then(pl.col("_pips_sum") / pl.col("_pips_n"))
-        .otherwise(None)
-        .alias("avg_first_bearoff_pips"),
-    ).drop("_cube_sum", "_cube_n", "_pips_sum", "_pips_n")
+    """One row per player, sorted by name (case-insensitive): ``by_player``'s rows, made
+    :data:`VIEW_PLAYERS` players at a time (the rows of an archive of 100,000 matches by
+    150,000 names are 60 MB; their joins and sort needed three times that at once)."""
+    players = pl.concat([parts.matches.select("player"), parts.games.select("player")])
+    if players.height <= VIEW_PLAYERS:
+        return _player_rows(parts)
+    shown = players.unique().sort(pl.col("player").str.to_lowercase(), "player")
+    rows = []
+    for start in range(0, shown.height, VIEW_PLAYERS):
+        names = shown.get_column("player").slice(start, VIEW_PLAYERS)
+        wanted = pl.col("player").is_in(names.implode())
+        rows.append(_player_rows(PlayerParts(*(getattr(parts, n).filter(wanted) for n in _PARTS))))
+    return pl.concat(rows)
+
+
+def _player_rows(parts: PlayerParts) -> pl.DataFrame:
+    """The rows of the players of ``parts``, sorted (one query: the joined columns are not
+    copied a step at a time)."""
+    games = (
+        parts.games.lazy()
+        .with_columns(
+            (pl.col("_cube_sum") / pl.col("_cube_n")).alias("avg_cube"),
+            pl.when(pl.col("_pips_n") > 0)
+            .then(pl.col("_pips_sum") / pl.col("_pips_n"))
+            .otherwise(None)
+            .alias("avg_first_bearoff_pips"),
+        )
+        .drop("_cube_sum", "_cube_n", "_pips_sum", "_pips_n")
+    )
     out = (
-        parts.matches.join(games, on="player", how="full", coalesce=True)
-        .join(parts.cubes, on="player", how="left", maintain_order="left")
-        .join(parts.plays, on="player", how="left", maintain_order="left")
-        .join(dice_stats(parts.dice), on="player", how="left", maintain_order="left")
+        parts.matches.lazy()
+        .join(games, on="player", how="full", coalesce=True)
+        .join(parts.cubes.lazy(), on="player", how="left", maintain_order="left")
+        .join(parts.plays.lazy(), on="player", how="left", maintain_order="left")
+        .join(dice_stats(parts.dice.lazy()), on="player", how="left", maintain_order="left")
     )
     zero = [
         "matches", "matches_won", "games", "games_won", "points_won", "points_lost",
@@ -236,6 +263,7 @@ def player_view(parts: PlayerParts) -> pl.DataFrame:
             pl.col("dice_p_value").round(6),
         )
         .sort(pl.col("player").str.to_lowercase(), "player")
+        .collect()
     )
 
 
@@ -253,7 +281,7 @@ def dice_counts(plays: FrameT, by: Sequence[str] = ()) -> FrameT:
     return rolls.select(exprs)
 
 
-def dice_stats(counts: pl.DataFrame) -> pl.DataFrame:
+def dice_stats(counts: FrameT) -> FrameT:
     """Per player, from the 21 counts: rolls, doubles, doubles rate, chi-square and its
     p-value, and the counts.
 

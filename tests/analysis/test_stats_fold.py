@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from gamao_cli.analysis import stats_fold, table_parts
+from gamao_cli.analysis import stats_fold, table_parts, view_parts
 from gamao_cli.analysis.check import collect_inputs
 from gamao_cli.analysis.corpus import read_batch, read_corpus
 from gamao_cli.analysis.executors.local import ProcessExecutor, SerialExecutor
@@ -303,3 +303,26 @@ def test_a_workers_rows_are_made_in_the_runs_folder(
     assert [Path(f).parent for f in read.spool.adopted] == [run]
     read.close()
     assert _left_on_disk(tmp_folder) == []
+
+
+def test_the_players_rows_are_made_a_slice_of_players_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With slices of 3 players, the rows of the examples' players and a session's are made
+    3 players at a time, in the order shown, and are the rows of the whole tables."""
+    items = _inputs(tmp_path)
+    want = by_player(read_corpus(items, OPTIONS).tables)
+    read = fold_corpus(items, OPTIONS)
+    sizes: list[int] = []
+    real = view_parts._player_rows
+
+    def rows(parts: view_parts.PlayerParts) -> pl.DataFrame:
+        out = real(parts)
+        sizes.append(out.height)
+        return out
+
+    monkeypatch.setattr(view_parts, "VIEW_PLAYERS", 3)
+    monkeypatch.setattr(view_parts, "_player_rows", rows)
+    got = player_rows(read, read.mapping(None))
+    assert_frame_equal(got, want)
+    assert got.height > 6 and max(sizes) == 3 and sum(sizes) == got.height
