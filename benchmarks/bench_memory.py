@@ -1,13 +1,16 @@
 """Peak memory of the commands over one huge money session (issue 27).
 
 Run by hand: ``.venv/bin/python -m benchmarks.bench_memory [GAMES] [--file F] [--runs a,b]``
-(default 1,000,000 games). The session is made by tools/make_session.py (seed 1: short
-self-played legal games ending in a dropped double, so the file checks clean) into a
-temporary folder, or ``--file`` names one made before. Each run of :data:`RUNS` is timed
-whole, subprocess included, with ``--jobs 1``; "peak" is the largest resident size of the
-process (GNU time's ``%M``); ``--timeout S`` stops a run after S seconds (exit 124, its
-peak so far). Issue 27's target: every run under 300 MB, whatever the
-number of games (memory bounded by the largest game, not by the file).
+(default 1,000,000 games), or ``--archive MATCHES`` for the runs of :data:`ARCHIVE_RUNS` over
+an archive of that many matches (tools/make_archive.py, seed 1, a match a file; ``--file``:
+one made before), with ``--jobs 2``: what grows there is what the run keeps a match or a
+player (the players' rows are part of ``--by player``'s output). The session is made by
+tools/make_session.py (seed 1: short self-played legal games ending in a dropped double, so
+the file checks clean) into a temporary folder, or ``--file`` names one made before. Each run
+of :data:`RUNS` is timed whole, subprocess included, with ``--jobs 1``; "peak" is the largest
+resident size of the process (GNU time's ``%M``); ``--timeout S`` stops a run after S seconds
+(exit 124, its peak so far). Issue 27's target: every run under 300 MB, whatever the number
+of games (memory bounded by the largest game, not by the file).
 
 ``GAMAO`` (the environment variable) names the gamao to run, default this checkout's venv;
 set ``PYTHONPATH`` to compare two checkouts with one venv.
@@ -48,6 +51,14 @@ RUNS = {
 }  # fmt: skip
 
 
+ARCHIVE_RUNS = {
+    "stats-player": RUNS["stats-player"],
+    "stats-game": RUNS["stats-game"],
+    "check": RUNS["check"],
+    "report": ["report", "{file}", "-o", "{tmp}/report.html"],
+}
+
+
 def _option(name: str, default: str | None) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
@@ -77,18 +88,25 @@ def main() -> None:
     given = _option("--file", None)
     chosen = _option("--runs", None)
     limit = _option("--timeout", None)  # seconds: a run stopped then exits 124
-    names = chosen.split(",") if chosen else list(RUNS)
+    archive = _option("--archive", None)
+    runs = ARCHIVE_RUNS if archive else RUNS
+    jobs = "2" if archive else "1"
+    names = chosen.split(",") if chosen else list(runs)
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(given) if given else Path(tmp) / "session.mat"
-        if given is None:
+        path = Path(given) if given else Path(tmp) / ("archive" if archive else "session.mat")
+        if given is None and archive:
+            maker = [PYTHON, str(REPO / "tools" / "make_archive.py"), str(path)]
+            subprocess.run([*maker, "--matches", archive], check=True)
+        elif given is None:
             maker = [PYTHON, str(REPO / "tools" / "make_session.py"), str(path)]
             subprocess.run([*maker, "--games", str(games)], check=True)
-        size = path.stat().st_size / 1e6
+        size = sum(f.stat().st_size for f in path.rglob("*")) if path.is_dir() else 0
+        size = (size or path.stat().st_size) / 1e6
         print(f"{path} ({size:.1f} MB); {GAMAO}", flush=True)
         print(f"{'run':<15} {'peak MB':>8} {'seconds':>8} {'CPU s':>8}  exit", flush=True)
         for name in names:
-            args = [a.format(tmp=tmp, file=path, second=SECOND) for a in RUNS[name]]
-            seconds, cpu, peak, code = run([GAMAO, *args, "--jobs", "1"], limit)
+            args = [a.format(tmp=tmp, file=path, second=SECOND) for a in runs[name]]
+            seconds, cpu, peak, code = run([GAMAO, *args, "--jobs", jobs], limit)
             print(f"{name:<15} {peak:8.0f} {seconds:8.1f} {cpu:8.1f}  {code}", flush=True)
 
 
