@@ -41,8 +41,6 @@ from gamao_cli.analysis.tables import Tables, concat_tables, game_rows
 from gamao_cli.analysis.view_parts import (
     FrameT,
     PlayerParts,
-    add_players,
-    joined_players,
     match_parts,
     match_view,
     merge_matches,
@@ -140,8 +138,7 @@ class Fold:
     """What the slices of some inputs add up to (names as recorded)."""
 
     by_player: bool = True  # whether the players' totals are wanted (``--by player``)
-    players: list[PlayerParts] = field(default_factory=list)  # slices' totals, not added yet
-    player_totals: list[PlayerParts] = field(default_factory=list)  # added up (in shards)
+    players: list[PlayerParts] = field(default_factory=list)
     matches: list[pl.DataFrame] = field(default_factory=list)
     totals: list[pl.DataFrame] = field(default_factory=list)
     uses: Counter[str] = field(default_factory=Counter)  # recorded names, once a match side
@@ -177,10 +174,8 @@ class Fold:
             self.compact()
 
     def compact(self) -> None:
-        if self.players:
-            new = merge_players(self.players) if len(self.players) > 1 else self.players[0]
-            self.players = []
-            add_players(self.player_totals, new)
+        if len(self.players) > 1:
+            self.players = [merge_players(self.players)]
         if len(self.totals) > 1:
             self.totals = [merge_matches(self.totals)]
         if len(self.matches) > 1:
@@ -189,7 +184,6 @@ class Fold:
     def join(self, other: Fold) -> None:
         """Fold ``other`` (the next batch's) in after this one (its game rows apart)."""
         self.players.extend(other.players)
-        self.players.extend(other.player_totals)
         self.totals.extend(other.totals)
         if other.matches:
             self.findings = []
@@ -393,10 +387,10 @@ def match_totals(read: StatsRead) -> pl.DataFrame:
 
 def player_rows(read: StatsRead, mapping: Mapping[str, str]) -> pl.DataFrame:
     """``by_player``'s rows."""
-    fold = read.fold
-    if fold.players or fold.player_totals:
-        fold.compact()
-        parts = joined_players(fold.player_totals)
+    if read.fold.players:  # added up once (the parts dropped as they are)
+        if len(read.fold.players) > 1:
+            read.fold.players = [merge_players(read.fold.players)]
+        parts = read.fold.players[0]
     else:
         empty = empty_tables()
         parts = player_parts(empty.matches, empty.games, empty.cube_actions, empty.plays)

@@ -180,46 +180,6 @@ def merge_players(parts: Sequence[PlayerParts]) -> PlayerParts:
     return PlayerParts(*(_merge([getattr(p, name) for p in parts], ("player",)) for name in _PARTS))
 
 
-PLAYER_SHARDS = 8
-"""Past :data:`SHARD_PLAYERS` players, the running totals by player are kept in this many
-parts, a player in one of them (by a hash of the name), each added to on its own: adding a
-slice's totals then needs the working memory of an eighth of the players, not of all."""
-
-SHARD_PLAYERS = 40_000
-
-
-def add_players(shards: list[PlayerParts], new: PlayerParts) -> None:
-    """Add ``new`` (totals by player) to the running totals ``shards`` (none, one part, or
-    :data:`PLAYER_SHARDS` parts by name), in place; one part is cut into shards once it
-    holds more than :data:`SHARD_PLAYERS` players."""
-    if not shards:
-        shards[:] = [new] if new.games.height <= SHARD_PLAYERS else _sharded(new)
-        return
-    if len(shards) == 1 and shards[0].games.height + new.games.height <= SHARD_PLAYERS:
-        shards[0] = merge_players([shards[0], new])
-        return
-    if len(shards) == 1:
-        shards[:] = _sharded(shards[0])
-    for k, part in enumerate(_sharded(new)):
-        shards[k] = merge_players([shards[k], part])  # the old shard dropped as it goes
-
-
-def _sharded(parts: PlayerParts) -> list[PlayerParts]:
-    shard = (pl.col("player").hash(seed=0) % PLAYER_SHARDS).fill_null(0)
-    frames = [getattr(parts, n).with_columns(_shard=shard) for n in _PARTS]
-    return [
-        PlayerParts(*(f.filter(pl.col("_shard") == k).drop("_shard") for f in frames))
-        for k in range(PLAYER_SHARDS)
-    ]
-
-
-def joined_players(shards: Sequence[PlayerParts]) -> PlayerParts:
-    """The running totals ``shards`` as one part (each player in one shard: no adding up)."""
-    if len(shards) == 1:
-        return shards[0]
-    return PlayerParts(*(pl.concat([getattr(s, n) for s in shards]) for n in _PARTS))
-
-
 def renamed(parts: PlayerParts, mapping: Mapping[str, str]) -> PlayerParts:
     """The totals by the names players are shown under (``mapping``: recorded -> shown)."""
     if all(k == v for k, v in mapping.items()):

@@ -305,23 +305,14 @@ def test_a_workers_rows_are_made_in_the_runs_folder(
     assert _left_on_disk(tmp_folder) == []
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
 def test_the_players_rows_are_made_a_slice_of_players_at_a_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: None, jobs: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the players' totals in shards past 2 players and their rows made 3 players at a
-    time, the totals of the examples' players and a session's are kept in 8 parts, no
-    player in two; their rows are made 3 at a time, in the order shown, and are the rows of
-    the whole tables."""
+    """With slices of 3 players, the rows of the examples' players and a session's are made
+    3 players at a time, in the order shown, and are the rows of the whole tables."""
     items = _inputs(tmp_path)
     want = by_player(read_corpus(items, OPTIONS).tables)
-    monkeypatch.setattr(view_parts, "SHARD_PLAYERS", 2)
-    with SerialExecutor() if jobs == 1 else ProcessExecutor(jobs) as executor:
-        read = fold_corpus(items, OPTIONS, executor=executor)
-    read.fold.compact()
-    shards = read.fold.player_totals
-    names = [s.games.get_column("player").to_list() for s in shards]
-    assert len(shards) == 8 and sum(map(len, names)) == len(set().union(*names)) > 6
+    read = fold_corpus(items, OPTIONS)
     sizes: list[int] = []
     real = view_parts._player_rows
 
