@@ -51,7 +51,6 @@ class CorpusRead:
     # --dedupe) and is not the copy --dedupe would keep: what ratings leave out.
     copies: frozenset[tuple[str, int]] = frozenset()
     positions: tuple[MatchPositions, ...] = ()  # asked for: every match's (a report's viewer)
-    plays: int | None = None  # the plays replayed, when the plays table was left out
 
     @property
     def readable(self) -> bool:
@@ -116,18 +115,14 @@ def _fingerprinted(match: Match, options: CheckOptions, index: int, file: str) -
 
 
 BatchArgs = (
-    tuple[Sequence[InputFile], CheckOptions]
-    | tuple[Sequence[InputFile], CheckOptions, bool]
-    | tuple[Sequence[InputFile], CheckOptions, bool, bool]
+    tuple[Sequence[InputFile], CheckOptions] | tuple[Sequence[InputFile], CheckOptions, bool]
 )
-"""A work unit's files, the options, whether to keep every match's positions, and whether to
-keep only the results (:func:`read_corpus`'s ``results_only``)."""
+"""A work unit's files, the options and whether to keep every match's positions."""
 
 
 def read_batch(args: BatchArgs) -> _Batch:
     items, options = args[0], args[1]
     positions: list[MatchPositions] | None = [] if len(args) > 2 and args[2] else None
-    results_only = len(args) > 3 and bool(args[3])
     extra: list[tuple[int, Finding]] = []
     unreadable: list[str] = []
     tallies: list[FileTally] = []
@@ -151,17 +146,13 @@ def read_batch(args: BatchArgs) -> _Batch:
         # the collector being off): its objects are still in the processor's caches, and
         # the memory they held is reused by the next match instead of new pages.
         tables = raw_tables(replays(), extra)
-    plays = tables.plays.height
-    if results_only:  # the plays and cube actions counted, not sent back nor kept
-        empty = raw_tables(())
-        tables = replace(tables, plays=empty.plays, cube_actions=empty.cube_actions)
     return _Batch(
         tables,
         whole_files(items),
         tuple(unreadable),
         tuple(tallies),
         tuple(positions or ()),
-        plays,
+        tables.plays.height,
     )
 
 
@@ -247,24 +238,16 @@ def read_corpus(
     executor: Executor = SERIAL,
     unit_bytes: int = UNIT_BYTES,
     positions: bool = False,
-    results_only: bool = False,
 ) -> CorpusRead:
     """Read, replay and tabulate ``items`` on ``executor`` (:mod:`executors`, entered by the
     caller), in work units (:func:`work_units`); ``progress(files, plays, (units done,
     total))`` is called as units are done. The tables are the same whatever the executor
-    and the units. ``positions``: keep every match's positions (:mod:`match_positions`);
-    ``results_only``: keep the matches, games and findings tables only (the plays and cube
-    actions tables left empty, the plays counted in ``CorpusRead.plays``): what ratings need,
-    in a fraction of the memory.
+    and the units. ``positions``: keep every match's positions (:mod:`match_positions`).
     """
     parts: list[_Batch] = []
     stdin = any(item.is_stdin for item in items)
     work: list[BatchArgs] = [
-        (batch, options, positions, True)
-        if results_only
-        else (batch, options, True)
-        if positions
-        else (batch, options)
+        (batch, options, True) if positions else (batch, options)
         for batch in work_units(items, executor.jobs, unit_bytes)
     ]
     for part in executor.map(read_batch, work, serial=stdin, chunk=1):
@@ -279,5 +262,4 @@ def read_corpus(
         unreadable=tuple(name for p in parts for name in p.unreadable),
         summary=summary_of(t for p in parts for t in p.tallies),
         positions=tuple(m for p in parts for m in p.positions),
-        plays=sum(p.plays for p in parts) if results_only else None,
     )

@@ -83,12 +83,10 @@ def load_corpus(
     extensions: str | None,
     dedupe: bool = False,
     positions: bool = False,
-    results_only: bool = False,
 ) -> CorpusRead:
     """Read and replay the inputs into tables; exit 2 on bad usage or when nothing is read.
     A match read twice is named on stderr, and with ``dedupe`` counted once. ``positions``:
-    keep every match's positions (the report's viewer); ``results_only``: the plays and cube
-    actions tables left empty (analysis.corpus)."""
+    keep every match's positions (the report's viewer)."""
     from gamao_cli.analysis.corpus import read_corpus  # polars: only when needed
 
     alias_map, given = corpus_inputs(paths, aliases, extensions)
@@ -104,7 +102,6 @@ def load_corpus(
             progress=advance,
             executor=runner,
             positions=positions,
-            results_only=results_only,
         )
     corpus.summary.repeated = given.repeated
     if not corpus.readable:
@@ -131,14 +128,7 @@ def _copies(
     if not dedupe:
         return replace(corpus, copies=frozenset(dropped_keys(groups)))
     drop_from_summary(corpus.summary, groups)
-    dropped = dropped_keys(groups)
-    plays = corpus.plays
-    if plays is not None:  # the plays table left out: the dropped copies' plays by their games
-        plays -= sum(
-            n for f, m, n in corpus.tables.games.select("file", "match", "plays").iter_rows()
-            if (f, m) in dropped
-        )  # fmt: skip
-    return replace(corpus, tables=without_copies(corpus.tables, dropped), plays=plays)
+    return replace(corpus, tables=without_copies(corpus.tables, dropped_keys(groups)))
 
 
 def nothing_read(findings: pl.DataFrame) -> NoReturn:
@@ -216,5 +206,4 @@ def summary_line(corpus: CorpusRead, details: tuple[str, ...] = ()) -> str:
     ``details``."""
     from gamao_cli.report.summary_out import run_line
 
-    plays = corpus.tables.plays.height if corpus.plays is None else corpus.plays
-    return run_line(corpus.summary, (counted("play", plays), *details))
+    return run_line(corpus.summary, (counted("play", corpus.tables.plays.height), *details))

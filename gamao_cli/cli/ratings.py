@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from gamao_cli.cli.common import ExitCode, fail, is_terminal, stderr_console
-from gamao_cli.cli.corpus_options import AliasOpt, ExtOpt, OutputOpt, PathsArg, load_corpus
+from gamao_cli.cli.corpus_options import AliasOpt, ExtOpt, OutputOpt, PathsArg
 from gamao_cli.cli.executor_options import LOCAL, ParallelOpts
 from gamao_cli.cli.rules_options import NO_RULE_ARGS, RuleOpts
 from gamao_cli.i18n import _
@@ -55,14 +55,18 @@ def ratings(
     from polars.exceptions import PolarsError
 
     from gamao_cli.analysis.ratings_table import rate
-    from gamao_cli.cli.corpus_options import summary_line
+    from gamao_cli.analysis.stats_fold import shown
+    from gamao_cli.cli.stats_read import folded_line, load_folded
     from gamao_cli.report.ratings_out import history_format, rated_details, write_stream, write_to
 
     if fmt is RatingsFormat.parquet and output is None and is_terminal(sys.stdout):
         fail(_("Parquet is binary: give -o FILE or redirect stdout"))
     options = rule_args.check_options(analyse_plays=False)
-    corpus = load_corpus(paths, options, alias, parallel, extensions, dedupe, results_only=True)
-    result = rate(corpus.tables.matches, start)
+    # folded as stats folds them: one row a match kept, never the games or plays tables
+    read, mapping = load_folded(
+        paths, options, alias, parallel, extensions, dedupe, games=False, by_player=False
+    )
+    result = rate(shown(read.match_rows(), mapping), start)
     target = output
     try:
         if output is not None:
@@ -75,9 +79,9 @@ def ratings(
     except (OSError, PolarsError) as exc:
         error = exc.strerror if isinstance(exc, OSError) else None
         fail(_("cannot write {output}: {error}").format(output=target, error=error or exc))
-    line = summary_line(corpus, rated_details(result, dedupe))
+    line = folded_line(read, rated_details(result, dedupe))
     stderr_console().print(line, markup=False, highlight=False)
-    raise typer.Exit(ExitCode.CANNOT_RUN if corpus.summary.unreadable else ExitCode.OK)
+    raise typer.Exit(ExitCode.CANNOT_RUN if read.summary.unreadable else ExitCode.OK)
 
 
 def register(app: typer.Typer) -> None:

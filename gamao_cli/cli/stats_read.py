@@ -84,11 +84,12 @@ def load_folded(
     return read, mapping
 
 
-def folded_line(read: StatsRead) -> str:
-    """The run summary (as every command prints it) with the plays replayed."""
+def folded_line(read: StatsRead, details: tuple[str, ...] = ()) -> str:
+    """The run summary (as every command prints it) with the plays replayed, then
+    ``details``."""
     from gamao_cli.report.summary_out import run_line
 
-    return run_line(read.summary, (counted("play", read.fold.plays),))
+    return run_line(read.summary, (counted("play", read.fold.plays), *details))
 
 
 def view_frame(read: StatsRead, mapping: dict[str, str], view: StatsView) -> pl.DataFrame:

@@ -224,19 +224,9 @@ def test_the_examples_as_docs_ratings_md_works_them_out() -> None:
     assert "2 matches rated (1 money session not rated), duplicates counted once" in err
 
 
-def test_results_only_reading_keeps_the_results_and_counts_the_plays() -> None:
-    from gamao_cli.analysis.check import collect_inputs
-    from gamao_cli.analysis.corpus import read_corpus
-    from gamao_cli.analysis.options import CheckOptions
-
-    items = collect_inputs(["examples"])
-    whole = read_corpus(items, CheckOptions())
-    light = read_corpus(items, CheckOptions(), results_only=True)
-    assert light.tables.plays.height == light.tables.cube_actions.height == 0
-    assert light.plays == whole.tables.plays.height and whole.plays is None
-    assert light.tables.matches.equals(whole.tables.matches)
-    assert light.tables.games.equals(whole.tables.games)
-    # The summary counts what stats --dedupe counts from its plays table (937 plays).
+def test_ratings_counts_what_stats_counts() -> None:
+    # The summary counts what stats --dedupe counts (the same folded reading): examples/
+    # without the SGF copy of gnubg_7pt, 3 matches, 25 games, 937 plays.
     stats = runner.invoke(app, ["stats", "-j", "1", "--dedupe", "-f", "csv", "examples"])
     assert "4 files, 3 matches (1 duplicate dropped), 25 games, 937 plays;" in stats.stderr
     assert "4 files, 3 matches (1 duplicate dropped), 25 games, 937 plays, " in _run("examples")[2]
