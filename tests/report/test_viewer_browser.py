@@ -306,6 +306,9 @@ def test_the_keys_work_without_a_click_once_the_board_is_on_screen(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("End")
     assert _position(page) == START_ID and "#" not in page.url
+    # The ignored End scrolls the page to its bottom, animated: once it has stopped, the
+    # board is brought on screen (else the animation could carry it off again).
+    _settle_scroll(page)
     page.locator("svg#board").scroll_into_view_if_needed()
     page.keyboard.press("ArrowRight")
     _expect_other_position(page, START_ID)
@@ -325,6 +328,18 @@ def test_the_keys_work_without_a_click_once_the_board_is_on_screen(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("End")
     assert page.url.endswith("#match1-game2-move1") and page.errors == []
+
+
+def _settle_scroll(page: Any) -> None:
+    """Wait until the page has stopped scrolling (two readings of scrollY 100 ms apart agree;
+    at most 5 s)."""
+    last = None
+    for _ in range(50):
+        y = page.evaluate("window.scrollY")
+        if y == last:
+            return
+        last = y
+        page.wait_for_timeout(100)
 
 
 def _numbers(page: Any) -> list[str]:
