@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,6 +128,12 @@ def _expect_other_position(page: Any, than: str) -> None:
     playwright.expect(page.locator("svg#board")).not_to_have_attribute("data-position-id", than)
 
 
+def _press(page: Any, key: str, anchor: str) -> None:
+    """Press ``key``; the address then ends in ``anchor`` (waited for a while, as a position)."""
+    page.keyboard.press(key)
+    playwright.expect(page).to_have_url(re.compile(re.escape(anchor) + "$"))
+
+
 def test_a_deep_link_opens_its_position_and_the_right_arrow_steps(
     page: Any, pages: dict[str, Path]
 ) -> None:
@@ -181,14 +188,10 @@ def test_a_finding_links_to_its_position_with_the_legal_plays(
 def test_home_end_and_the_games(page: Any, pages: dict[str, Path]) -> None:
     _open(page, pages["illegal"].as_uri() + "#match1-game2-move1")
     _expect_position(page, START_ID)
-    page.keyboard.press("ArrowDown")  # the viewer has the focus after a deep link
-    assert page.url.endswith("#match1-game3-move1")
-    page.keyboard.press("End")
-    assert page.url.endswith("#match1-game3-end")
-    page.keyboard.press("Home")
-    assert page.url.endswith("#match1-game3-move1")
-    page.keyboard.press("ArrowUp")
-    assert page.url.endswith("#match1-game2-move1")
+    _press(page, "ArrowDown", "#match1-game3-move1")  # the viewer has the focus after a link
+    _press(page, "End", "#match1-game3-end")
+    _press(page, "Home", "#match1-game3-move1")
+    _press(page, "ArrowUp", "#match1-game2-move1")
 
 
 def test_a_player_named_like_a_script_is_text(page: Any, pages: dict[str, Path]) -> None:
@@ -313,12 +316,9 @@ def test_the_keys_work_without_a_click_once_the_board_is_on_screen(
     page.keyboard.press("ArrowRight")
     _expect_other_position(page, START_ID)
     assert page.url.endswith("#match1-game1-move2")
-    page.keyboard.press("ArrowDown")
-    assert page.url.endswith("#match1-game2-move1")
-    page.keyboard.press("End")
-    assert page.url.endswith("#match1-game2-end")
-    page.keyboard.press("Home")
-    assert page.url.endswith("#match1-game2-move1")
+    _press(page, "ArrowDown", "#match1-game2-move1")
+    _press(page, "End", "#match1-game2-end")
+    _press(page, "Home", "#match1-game2-move1")
     # Typing in a text box steps nothing.
     page.evaluate(
         "(() => { const i = document.createElement('input'); i.id = 'typing';"

@@ -241,11 +241,9 @@ class _Rows:
 _RATING = re.compile(r"\d+(?:\.\d+)?")
 
 
-def _names(game: Game, match: Match) -> tuple[str, str]:
-    """The score line's names: ``name,rating`` (GridGammon's form, which the reader reads
-    back into ``Match.ratings``) for a rating that is a number; a line end inside a name
-    (which a score line cannot hold: the reader would split it in two) becomes a blank."""
-    players = [_one_line(name) for name in game.players or match.players]  # as _game's
+def _names(players: tuple[str, str], match: Match) -> tuple[str, str]:
+    """The score line's names (``players`` on one line each): ``name,rating`` (GridGammon's
+    form, which the reader reads back into ``Match.ratings``) for a rating that is a number."""
     named = [
         f"{name},{rating}" if rating is not None and _RATING.fullmatch(rating) else name
         for name, rating in zip(players, match.ratings, strict=True)
@@ -254,9 +252,11 @@ def _names(game: Game, match: Match) -> tuple[str, str]:
 
 
 def _game(game: Game, match: Match, canonical: CanonicalSteps | None) -> str:
+    # a line end inside a name (which a score line cannot hold: the reader would split it in
+    # two) becomes a blank
     first, second = game.players or match.players
     players = (_one_line(first), _one_line(second))
-    names = _names(game, match)
+    names = _names(players, match)
     if game.score is None:
         head = f" {names[0]:<30} {names[1]}\n"
     else:
